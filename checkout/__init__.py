@@ -1,0 +1,29 @@
+"""The checkout application factory."""
+from __future__ import annotations
+
+from flask import Flask
+
+from . import config, errors
+from .db import db
+
+
+def create_app(overrides: dict | None = None) -> Flask:
+    app = Flask(__name__, template_folder="../templates", static_folder="../static")
+    config.load(app, overrides)
+    app.json.sort_keys = False
+    db.init_app(app)
+    errors.init_app(app)
+
+    from . import models  # noqa: F401  (every table registered on Base.metadata)
+    from .ops import bp as ops_bp
+    from .payins.api import bp as payins_bp
+    from .vaults.api import bp as vaults_bp
+
+    app.register_blueprint(ops_bp)
+    app.register_blueprint(payins_bp)
+    app.register_blueprint(vaults_bp)
+    if app.config["SANDBOX"]:
+        from .sandbox.api import bp as sandbox_bp
+
+        app.register_blueprint(sandbox_bp)
+    return app

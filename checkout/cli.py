@@ -1,0 +1,110 @@
+"""The `checkout` command: serve, db upgrade, merchants create and fund."""
+from __future__ import annotations
+
+import json
+import sys
+from decimal import Decimal, InvalidOperation
+
+import click
+
+from . import create_app, money
+from .db import db, upgrade
+
+
+def _app(migrate: bool = False):
+    app = create_app()
+    if migrate:
+        upgrade(app.config["DATABASE_URL"])
+    return app
+
+
+@click.group()
+def main():
+    """checkout: self-hosted payment service (payin gateway, payout platform, hosted pages)."""
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, type=int, show_default=True)
+@click.option("--no-worker", is_flag=True, help="Do not run the notification/scheduling worker in this process.")
+@click.option("--threads", default=8, type=int, show_default=True)
+def serve(host: str, port: int, no_worker: bool, threads: int):
+    """Apply migrations, then serve the app with waitress."""
+    import waitress
+
+    app = _app(migrate=True)
+    shown_host = f"[{host}]" if ":" in host else host
+    click.echo(f"checkout listening on http://{shown_host}:{port} "
+               f"(database: {db.engine.url.render_as_string(hide_password=True)}, "
+               f"sandbox: {'on' if app.config['SANDBOX'] else 'off'})", err=True)
+    sys.stderr.flush()
+    waitress.serve(app, host=host, port=port, threads=threads, ident="checkout")
+
+
+@main.group("db")
+def db_group():
+    """Database commands."""
+
+
+@db_group.command("upgrade")
+def db_upgrade():
+    """Apply all migrations."""
+    _app(migrate=True)
+    click.echo("database is up to date", err=True)
+
+
+@main.group()
+def merchants():
+    """Merchant accounts."""
+
+
+@merchants.command("create")
+@click.option("--name", required=True)
+@click.option("--return-host", "return_hosts", multiple=True, help="Host allowed in return_url (repeatable).")
+@click.option("--frame-origin", "frame_origins", multiple=True, help="Origin allowed to frame pages (repeatable).")
+@click.option("--logo", type=click.File("rb"), help="PNG logo shown on hosted pages.")
+def merchants_create(name, return_hosts, frame_origins, logo):
+    """Create a merchant; prints its credentials as one JSON object."""
+    from .merchants import service
+
+    app = _app(migrate=True)
+    logo_bytes = logo.read() if logo else None
+    if logo_bytes is not None and not logo_bytes.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise click.BadParameter("the logo must be a PNG image", param_hint="--logo")
+    with app.app_context():
+        try:
+            merchant = service.create(db.session, name=name, return_hosts=return_hosts,
+                                      frame_origins=frame_origins, logo_png=logo_bytes)
+        except service.MerchantError as exc:
+            raise click.BadParameter(str(exc)) from None
+        db.session.commit()
+        click.echo(json.dumps(service.credentials(merchant)))
+
+
+@merchants.command("fund")
+@click.option("--app-id", required=True)
+@click.option("--currency", required=True)
+@click.option("--amount", required=True)
+def merchants_fund(app_id: str, currency: str, amount: str):
+    """Top up a merchant's sandbox payout balance."""
+    from .merchants.service import find_by_app_id
+    from .payouts import ledger
+
+    app = _app(migrate=True)
+    currency = currency.upper()
+    try:
+        minor = money.to_minor(Decimal(amount), currency)
+    except (InvalidOperation, money.MoneyError) as exc:
+        raise click.BadParameter(str(exc) or "not a number", param_hint="--amount") from None
+    with app.app_context():
+        merchant = find_by_app_id(db.session, app_id)
+        if merchant is None:
+            raise click.BadParameter(f"no merchant with app id {app_id}", param_hint="--app-id")
+        try:
+            ledger.fund(db.session, merchant, currency, minor)
+        except ledger.LedgerError as exc:
+            raise click.BadParameter(str(exc), param_hint="--amount") from None
+        db.session.commit()
+        balance = ledger.balance(db.session, merchant, currency)
+        click.echo(json.dumps({"app_id": app_id, "currency": currency,
+                               "balance": money.format_minor(balance, currency)}))

@@ -1,0 +1,74 @@
+"""Configuration: defaults, the instance folder's generated secret, and CHECKOUT_* environment."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+MIB = 1024 * 1024
+
+
+class Defaults:
+    DATABASE_URL: str | None = None  # None: an SQLite file in the instance folder
+    SECRET_KEY: str | None = None  # None: generated once and kept in the instance folder
+    PUBLIC_URL: str | None = None  # None: derived from the request
+    SANDBOX = True
+    MAX_CONTENT_LENGTH = MIB
+    # How long a card token from /card/token may be used, in seconds.
+    CARD_TOKEN_TTL = 30 * 60
+    # Hosted vault pages (PIX Automático authorization, card consent) stay open this long.
+    VAULT_SESSION_TTL = 24 * 60 * 60
+    # Boleto due date: this many Brazil days after the trade is created.
+    BOLETO_DUE_DAYS = 3
+    # Name and city printed in PIX BR Codes and on bank details.
+    COLLECTOR_NAME = "Checkout Sandbox Pagamentos"
+    COLLECTOR_CITY = "Sao Paulo"
+    COLLECTOR_CNPJ = "11222333000181"
+    COLLECTOR_PIX_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906"
+
+
+_TRUE = {"1", "true", "on", "yes"}
+_FALSE = {"0", "false", "off", "no", ""}
+
+
+def _as_bool(value) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise ValueError(f"CHECKOUT_SANDBOX must be on or off, not {value!r}")
+
+
+def _instance_secret(app: Flask) -> str:
+    path = Path(app.instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Written with O_EXCL so that two processes starting together agree on one key.
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def load(app: Flask, overrides: dict | None) -> None:
+    app.config.from_object(Defaults)
+    app.config.from_prefixed_env("CHECKOUT")
+    if overrides:
+        app.config.update(overrides)
+    app.config["SANDBOX"] = _as_bool(app.config["SANDBOX"])
+    if not app.config["DATABASE_URL"]:
+        Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+        app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'checkout.sqlite3'}"
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = _instance_secret(app)
+    if app.config["PUBLIC_URL"]:
+        app.config["PUBLIC_URL"] = str(app.config["PUBLIC_URL"]).rstrip("/")

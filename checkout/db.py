@@ -1,0 +1,92 @@
+"""Database engine and per-request session, declarative Base, and Alembic migration entry points."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, g
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def _sqlite_engine(url: str) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        # Let SQLAlchemy, not pysqlite, decide when transactions begin (see _on_begin).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        # SQLite has no row locks: a write transaction takes the database's write lock up front so
+        # that check-then-write sequences (refund limits, balances) are serialised, not failed.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        return _sqlite_engine(url)
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+
+
+class Database:
+    """Flask extension: one engine per app, one session per application context."""
+
+    def __init__(self, app: Flask | None = None):
+        self.engine: Engine | None = None
+        self.sessionmaker: sessionmaker | None = None
+        if app is not None:
+            self.init_app(app)
+
+    def init_app(self, app: Flask) -> None:
+        self.engine = make_engine(app.config["DATABASE_URL"])
+        self.sessionmaker = sessionmaker(self.engine, expire_on_commit=False)
+        app.extensions["checkout.db"] = self
+        app.teardown_appcontext(self._close)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    @property
+    def session(self) -> Session:
+        if "db_session" not in g:
+            g.db_session = self.sessionmaker()
+        return g.db_session
+
+    def _close(self, _exc) -> None:
+        session = g.pop("db_session", None)
+        if session is not None:
+            session.close()
+
+
+db = Database()
+
+
+def alembic_config(url: str):
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    from alembic import command
+
+    command.upgrade(alembic_config(url), revision)

@@ -1,0 +1,140 @@
+"""Payin gateway plumbing: Basic auth, JSON bodies, request models, and the payin envelope."""
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import hmac
+import json
+from decimal import Decimal
+from typing import Callable
+
+from flask import Blueprint, jsonify, request
+from pydantic import BaseModel, ValidationError
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .db import db
+from . import openapi
+
+SUCCESS = {"code": "10000", "msg": "Success"}
+
+
+class PayinError(Exception):
+    """A rejected payin request: answered with the error envelope, nothing written."""
+
+    def __init__(self, sub_code: str, sub_msg: str, *, code: str = "40002", status: int = 400):
+        super().__init__(sub_msg)
+        self.code, self.sub_code, self.sub_msg, self.status = code, sub_code, sub_msg, status
+
+    @property
+    def msg(self) -> str:
+        return "Missing Required Arguments" if self.code == "40001" else "Business Failed"
+
+
+def invalid(field: str, rule: str) -> PayinError:
+    return PayinError("invalid-parameter", f"{field}: {rule}")
+
+
+def error_response(error: PayinError):
+    body = {"code": error.code, "msg": error.msg, "sub_code": error.sub_code, "sub_msg": error.sub_msg}
+    return jsonify(body), error.status
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not a number")
+
+
+def parse_json_object() -> dict:
+    """The request body as a JSON object, numbers as Decimal (never float)."""
+    try:
+        raw = request.get_data(cache=True)
+    except RequestEntityTooLarge:
+        raise PayinError("request-too-large", "request body exceeds 1 MiB", status=413) from None
+    if not raw.strip():
+        raise PayinError("missing-arguments", "request body is empty; a JSON object is required",
+                         code="40001")
+    try:
+        body = json.loads(raw, parse_float=Decimal, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise PayinError("invalid-json", "request body is not valid UTF-8 JSON") from None
+    if not isinstance(body, dict):
+        raise PayinError("invalid-json", "request body must be a JSON object")
+    return body
+
+
+def validation_error(exc: ValidationError) -> PayinError:
+    errors = exc.errors(include_url=False)
+    missing = [e for e in errors if e["type"] == "missing"]
+    first = (missing or errors)[0]
+    field = ".".join(str(part) for part in first["loc"] if not str(part).startswith("function-"))
+    if missing:
+        return PayinError("missing-arguments", f"missing required argument: {field}", code="40001")
+    message = first["msg"].removeprefix("Value error, ")
+    return invalid(field or "body", message)
+
+
+def parse_model(model: type[BaseModel], body: dict) -> BaseModel:
+    try:
+        return model.model_validate(body)
+    except ValidationError as exc:
+        raise validation_error(exc) from None
+
+
+def authenticate():
+    """The merchant named by `Authorization: Basic base64(app_id:security_key)`."""
+    from .merchants.service import find_by_app_id
+
+    header = request.headers.get("Authorization", "")
+    scheme, _, encoded = header.partition(" ")
+    bad = PayinError("invalid-signature", "invalid signature")
+    if scheme.lower() != "basic" or not encoded:
+        raise bad
+    try:
+        app_id, sep, key = base64.b64decode(encoded.strip(), validate=True).decode().partition(":")
+    except (binascii.Error, UnicodeDecodeError):
+        raise bad from None
+    merchant = find_by_app_id(db.session, app_id) if sep and len(app_id) <= 32 else None
+    # Compare even when the merchant is unknown so timing does not reveal valid app ids.
+    expected = merchant.security_key if merchant else "\0" * 32
+    if not hmac.compare_digest(expected.encode(), key.encode()) or merchant is None:
+        raise bad
+    return merchant
+
+
+def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summary: str,
+              methods=("POST",), tag: str = "payin",
+              choose: Callable[[dict], type[BaseModel]] | None = None,
+              alternatives: tuple[type[BaseModel], ...] = ()) -> Callable:
+    """Register a payin operation: auth, body, validation and envelope around `view(merchant, req)`.
+
+    The view returns the response fields; the transaction commits only when it succeeds. Where one
+    path takes several request shapes, `choose` picks the model from the body.
+    """
+    def decorate(view):
+        @functools.wraps(view)
+        def endpoint(**kwargs):
+            session = db.session
+            try:
+                merchant = authenticate()
+                req = None
+                if model is not None:
+                    body = parse_json_object()
+                    req = parse_model(choose(body) if choose else model, body)
+                    if getattr(req, "app_id", merchant.app_id) != merchant.app_id:
+                        raise PayinError("invalid-signature", "app_id does not match the credentials")
+                fields = view(merchant, req, **kwargs) if model is not None else view(merchant, **kwargs)
+                session.commit()
+            except PayinError as error:
+                session.rollback()
+                return error_response(error)
+            except Exception:
+                session.rollback()
+                raise
+            return jsonify({**SUCCESS, **fields})
+
+        for method in methods:
+            openapi.register(rule, method.lower(), alternatives or model, summary=summary, tag=tag)
+        bp.add_url_rule(rule, view.__name__, endpoint, methods=list(methods))
+        return endpoint
+
+    return decorate

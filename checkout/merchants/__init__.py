@@ -1,0 +1,1 @@
+"""Merchant accounts: credentials, allowed return hosts and frame origins, logos."""

@@ -1,0 +1,25 @@
+"""The merchant account table."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import JSON, DateTime, LargeBinary, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..db import Base
+
+
+class Merchant(Base):
+    __tablename__ = "merchants"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    merchant_id: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(128))
+    app_id: Mapped[str] = mapped_column(String(32), unique=True)
+    # Kept retrievable, not hashed: it also keys the HMAC of payin callbacks and return tokens.
+    security_key: Mapped[str] = mapped_column(String(64))
+    app_key: Mapped[str] = mapped_column(String(64))
+    return_hosts: Mapped[list] = mapped_column(JSON, default=list)
+    frame_origins: Mapped[list] = mapped_column(JSON, default=list)
+    logo_png: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

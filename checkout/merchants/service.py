@@ -1,0 +1,58 @@
+"""Creating merchants and looking them up by credential."""
+from __future__ import annotations
+
+import secrets
+from urllib.parse import urlsplit
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from .. import clock
+from .models import Merchant
+
+
+class MerchantError(ValueError):
+    pass
+
+
+def _origin(value: str) -> str:
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
+        raise MerchantError(f"frame origin must look like https://shop.example, not {value!r}")
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def _host(value: str) -> str:
+    host = value.strip().lower()
+    if not host or "/" in host or "@" in host or " " in host:
+        raise MerchantError(f"return host must be a host name such as shop.example, not {value!r}")
+    return host
+
+
+def create(session: Session, *, name: str, return_hosts=(), frame_origins=(),
+           logo_png: bytes | None = None) -> Merchant:
+    if not name.strip():
+        raise MerchantError("name must not be empty")
+    merchant = Merchant(
+        merchant_id="M" + secrets.token_hex(8).upper(),
+        name=name.strip(),
+        app_id="app_" + secrets.token_hex(14),
+        security_key="sk_" + secrets.token_hex(24),
+        app_key=secrets.token_hex(32),
+        return_hosts=[_host(h) for h in return_hosts],
+        frame_origins=[_origin(o) for o in frame_origins],
+        logo_png=logo_png,
+        created_at=clock.now(),
+    )
+    session.add(merchant)
+    session.flush()
+    return merchant
+
+
+def credentials(merchant: Merchant) -> dict:
+    return {"merchant_id": merchant.merchant_id, "app_id": merchant.app_id,
+            "security_key": merchant.security_key, "app_key": merchant.app_key}
+
+
+def find_by_app_id(session: Session, app_id: str) -> Merchant | None:
+    return session.scalar(select(Merchant).where(Merchant.app_id == app_id))

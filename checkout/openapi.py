@@ -1,0 +1,76 @@
+"""The OpenAPI document, built from the same pydantic models that validate requests."""
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+_operations: dict[tuple[str, str], dict] = {}
+
+PAYIN_ENVELOPE = {
+    "type": "object",
+    "required": ["code", "msg"],
+    "properties": {
+        "code": {"type": "string", "example": "10000"},
+        "msg": {"type": "string"},
+        "sub_code": {"type": "string"},
+        "sub_msg": {"type": "string"},
+    },
+    "additionalProperties": True,
+}
+
+
+def register(rule: str, method: str, model, *, summary: str, tag: str) -> None:
+    """`model` is a request model, a tuple of alternative models (oneOf), or None for no body."""
+    path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
+    _operations[(path, method)] = {"model": model, "summary": summary, "tag": tag}
+
+
+def _as_tuple(model) -> tuple:
+    if model is None:
+        return ()
+    return model if isinstance(model, tuple) else (model,)
+
+
+def document(server_url: str | None = None) -> dict:
+    models = {m for op in _operations.values() for m in _as_tuple(op["model"])}
+    refs, schemas = models_json_schema([(m, "validation") for m in sorted(models, key=lambda m: m.__name__)],
+                                       ref_template="#/components/schemas/{model}")
+    paths: dict[str, dict] = {}
+    for (path, method), op in sorted(_operations.items()):
+        entry = {
+            "summary": op["summary"],
+            "tags": [op["tag"]],
+            "security": [{"basicAuth": []}],
+            "responses": {
+                "200": {"description": "Success envelope (code 10000)",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PayinEnvelope"}}}},
+                "400": {"description": "Error envelope (code 40001 or 40002)",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PayinEnvelope"}}}},
+                "413": {"description": "Body over 1 MiB",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PayinEnvelope"}}}},
+            },
+        }
+        shapes = [refs[(m, "validation")] for m in _as_tuple(op["model"])]
+        if shapes:
+            schema = shapes[0] if len(shapes) == 1 else {"oneOf": shapes}
+            entry["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
+        parameters = [{"name": part[1:-1], "in": "path", "required": True, "schema": {"type": "string"}}
+                      for part in path.split("/") if part.startswith("{")]
+        if parameters:
+            entry["parameters"] = parameters
+        paths.setdefault(path, {})[method] = entry
+    components = dict(schemas.get("$defs", {}))
+    components["PayinEnvelope"] = PAYIN_ENVELOPE
+    doc = {
+        "openapi": "3.1.0",
+        "info": {"title": "checkout", "version": "1.0.0",
+                 "description": "Payin gateway and payout platform (sandbox)."},
+        "paths": paths,
+        "components": {"schemas": components,
+                       "securitySchemes": {"basicAuth": {"type": "http", "scheme": "basic"}}},
+    }
+    if server_url:
+        doc["servers"] = [{"url": server_url}]
+    return doc

@@ -1,0 +1,83 @@
+"""Payin gateway routes: tokenization, pre-authorization, payments, refunds, queries, bank list."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app
+
+from .. import links
+from ..db import db
+from ..gateway import operation
+from ..merchants.models import Merchant
+from . import cards, methods, refunds, service
+from .methods import catalog
+from .schemas import (BankListRequest, CardTokenRequest, DirectPayRequest, PreAuthorizationRequest,
+                      QueryRequest, RefundRequest, VaultPayRequest)
+
+bp = Blueprint("payins", __name__)
+
+
+def _collector() -> methods.Collector:
+    config = current_app.config
+    return methods.Collector(name=config["COLLECTOR_NAME"], city=config["COLLECTOR_CITY"],
+                             cnpj=config["COLLECTOR_CNPJ"], pix_key=config["COLLECTOR_PIX_KEY"],
+                             boleto_due_days=config["BOLETO_DUE_DAYS"])
+
+
+@operation(bp, "/card/token", CardTokenRequest, summary="Tokenize a card (sandbox)")
+def card_token(merchant: Merchant, req: CardTokenRequest):
+    card = req.card
+    token = cards.tokenize(db.session, merchant, card_no=card.card_no, cvv=card.cvv,
+                           exp_year=card.valid_thru_year, exp_month=card.valid_thru_month,
+                           holder_name=card.holder.name, fingerprint_key=current_app.config["SECRET_KEY"],
+                           ttl_seconds=current_app.config["CARD_TOKEN_TTL"])
+    return {"token": token.token, "first_six_digits": token.first_six, "last_four_digits": token.last_four,
+            "brand": token.brand}
+
+
+@operation(bp, "/trade/pre-authorization", PreAuthorizationRequest,
+           summary="Create a card pre-authorization with 3-D Secure data")
+def pre_authorization(merchant: Merchant, req: PreAuthorizationRequest):
+    trade = service.pre_authorize(db.session, merchant, req)
+    return {"out_trade_no": trade.out_trade_no, "trade_no": trade.trade_no, "prepay_id": trade.prepay_id,
+            "web_url": ""}
+
+
+def _pay_model(body: dict):
+    return VaultPayRequest if "vault_token" in body else DirectPayRequest
+
+
+def _pay(merchant: Merchant, req):
+    if isinstance(req, VaultPayRequest):
+        trade = service.pay_with_vault(db.session, merchant, req)
+        fields = {"prepay_id": trade.prepay_id}
+    else:
+        trade, fields = service.pay_direct(db.session, merchant, req, links.current(), _collector())
+    return {"trade_no": trade.trade_no, "out_trade_no": trade.out_trade_no, "trade_status": trade.status,
+            **fields}
+
+
+@operation(bp, "/trade/pay", DirectPayRequest, choose=_pay_model, alternatives=(VaultPayRequest, DirectPayRequest),
+           summary="Pay with a vault (vault_token present) or make a direct payment")
+def pay(merchant: Merchant, req):
+    return _pay(merchant, req)
+
+
+@operation(bp, "/trade/create", DirectPayRequest, summary="Direct payment (the same as /trade/pay without a vault)")
+def create(merchant: Merchant, req: DirectPayRequest):
+    return _pay(merchant, req)
+
+
+@operation(bp, "/trade/refund", RefundRequest, summary="Refund all or part of a paid trade")
+def refund(merchant: Merchant, req: RefundRequest):
+    trade, record = refunds.refund(db.session, merchant, req)
+    return refunds.describe(trade, record)
+
+
+@operation(bp, "/trade/query", QueryRequest, summary="A trade with its status history and refunds")
+def query(merchant: Merchant, req: QueryRequest):
+    return service.describe(service.find(db.session, merchant, trade_no=req.trade_no,
+                                         out_trade_no=req.out_trade_no))
+
+
+@operation(bp, "/trade/bank-list", BankListRequest, summary="Banks accepted by a method")
+def bank_list(merchant: Merchant, req: BankListRequest):
+    return {"method": req.method, "banks": [bank.as_dict() for bank in catalog.BANKS[req.method]]}

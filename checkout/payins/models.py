@@ -1,0 +1,95 @@
+"""Tables of the payin gateway: card tokens, trades with their status history, refunds."""
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import (JSON, BigInteger, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ..db import Base
+
+
+class CardToken(Base):
+    """What tokenization keeps of a card: never the number, CVV or anything that rebuilds them."""
+    __tablename__ = "card_tokens"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"), index=True)
+    brand: Mapped[str] = mapped_column(String(16))
+    first_six: Mapped[str] = mapped_column(String(6))
+    last_four: Mapped[str] = mapped_column(String(4))
+    exp_month: Mapped[int] = mapped_column(Integer)
+    exp_year: Mapped[int] = mapped_column(Integer)
+    holder_name: Mapped[str] = mapped_column(String(128))
+    fingerprint: Mapped[str] = mapped_column(String(64), index=True)
+    # The sandbox issuer's answer for this card (approve, decline, insufficient_funds).
+    sandbox_outcome: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Trade(Base):
+    __tablename__ = "trades"
+    __table_args__ = (UniqueConstraint("merchant_id", "out_trade_no", name="uq_trades_merchant_out_trade_no"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    trade_no: Mapped[str] = mapped_column(String(64), unique=True)
+    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"), index=True)
+    out_trade_no: Mapped[str] = mapped_column(String(64))
+    prepay_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # pre_authorization, vault or direct
+    kind: Mapped[str] = mapped_column(String(24))
+    method: Mapped[str] = mapped_column(String(32))
+    channel: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    status: Mapped[str] = mapped_column(String(24), index=True)
+    amount_minor: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    subject: Mapped[str] = mapped_column(String(128))
+    content: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    buyer_id: Mapped[str] = mapped_column(String(64))
+    notify_url: Mapped[str] = mapped_column(String(512))
+    return_url: Mapped[str | None] = mapped_column(String(512), nullable=True)
+    vault_id: Mapped[int | None] = mapped_column(ForeignKey("vaults.id"), nullable=True, index=True)
+    card_token_id: Mapped[int | None] = mapped_column(ForeignKey("card_tokens.id"), nullable=True)
+    scheduled_date: Mapped[date | None] = mapped_column(Date, nullable=True, index=True)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Method-specific data: what the method answered (qr_code, barcode, ...) and what it was given.
+    details: Mapped[dict] = mapped_column(JSON, default=dict)
+    failure_reason: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    events: Mapped[list["TradeEvent"]] = relationship(order_by="TradeEvent.id", lazy="selectin")
+    refunds: Mapped[list["Refund"]] = relationship(order_by="Refund.id", lazy="selectin")
+    card_token: Mapped[CardToken | None] = relationship(lazy="joined")
+
+
+class TradeEvent(Base):
+    """One row per status change of a trade: its history, as /trade/query reports it."""
+    __tablename__ = "trade_events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    trade_id: Mapped[int] = mapped_column(ForeignKey("trades.id"), index=True)
+    from_status: Mapped[str | None] = mapped_column(String(24), nullable=True)
+    to_status: Mapped[str] = mapped_column(String(24))
+    reason: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Refund(Base):
+    __tablename__ = "refunds"
+    __table_args__ = (UniqueConstraint("trade_id", "out_request_no", name="uq_refunds_trade_out_request_no"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    refund_no: Mapped[str] = mapped_column(String(64), unique=True)
+    trade_id: Mapped[int] = mapped_column(ForeignKey("trades.id"), index=True)
+    out_request_no: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    amount_minor: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    status: Mapped[str] = mapped_column(String(24))
+    reason: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    user_info: Mapped[dict] = mapped_column(JSON, default=dict)
+    bank_info: Mapped[dict] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

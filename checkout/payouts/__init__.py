@@ -1,0 +1,1 @@
+"""Payout platform: quotes, payouts, balances and their ledger."""

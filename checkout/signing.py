@@ -1,0 +1,96 @@
+"""Signatures: payout SHA-256 scheme, payin callback HMAC, hosted-page tokens, return-URL JWS."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import uuid
+from decimal import Decimal
+from typing import Any
+
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from joserfc import jws
+
+from . import clock
+
+RETURN_TOKEN_TTL = 10 * 60
+
+
+# --- payout requests and notifications -------------------------------------------------------
+
+def _canonical_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    if isinstance(value, Decimal):
+        return str(value)
+    return json.dumps(value)
+
+
+def payout_canonical(body: dict) -> str:
+    kept = {k: v for k, v in body.items() if v is not None and v != ""}
+    return "&".join(f"{key}={_canonical_value(kept[key])}" for key in sorted(kept))
+
+
+def payout_signature(body: dict, app_key: str) -> str:
+    return hashlib.sha256((payout_canonical(body) + app_key).encode("utf-8")).hexdigest()
+
+
+def verify_payout_signature(body: dict, app_key: str, signature: str) -> bool:
+    return hmac.compare_digest(payout_signature(body, app_key), (signature or "").strip().lower())
+
+
+# --- payin callbacks ---------------------------------------------------------------------------
+
+def callback_signature(raw_body: bytes, security_key: str, timestamp: int) -> str:
+    message = str(timestamp).encode() + b"." + raw_body
+    digest = hmac.new(security_key.encode(), message, hashlib.sha256).hexdigest()
+    return f"t={timestamp},v1={digest}"
+
+
+# --- hosted-page tokens ------------------------------------------------------------------------
+
+class PageTokenError(ValueError):
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason  # "expired" or "invalid"
+
+
+def page_token(secret_key: str, purpose: str, payload: dict) -> str:
+    """A signed token for a hosted page; `purpose` is the salt, so tokens never cross pages."""
+    return URLSafeTimedSerializer(secret_key, salt=f"checkout.page.{purpose}").dumps(payload)
+
+
+def read_page_token(secret_key: str, purpose: str, token: str, max_age: int) -> dict:
+    serializer = URLSafeTimedSerializer(secret_key, salt=f"checkout.page.{purpose}")
+    try:
+        payload, signed_at = serializer.loads(token, max_age=None, return_timestamp=True)
+    except BadSignature:
+        raise PageTokenError("invalid") from None
+    # Expiry follows business time (the sandbox clock), not the wall clock itsdangerous would use.
+    if clock.now().timestamp() - signed_at.timestamp() > max_age:
+        raise PageTokenError("expired")
+    return payload
+
+
+# --- return to the merchant ----------------------------------------------------------------------
+
+def return_token(key: str, *, issuer: str, app_id: str, subject: str, status: str,
+                 reference: dict[str, str]) -> str:
+    """Compact HS256 JWS handed to the merchant's return_url (and to its parent frame)."""
+    issued = clock.unix(clock.now())
+    claims = {
+        "iss": issuer, "aud": app_id, "sub": subject, "status": status,
+        "iat": issued, "exp": issued + RETURN_TOKEN_TTL, "jti": uuid.uuid4().hex, **reference,
+    }
+    payload = json.dumps(claims, separators=(",", ":"), sort_keys=True).encode()
+    return jws.serialize_compact({"alg": "HS256", "typ": "JWT"}, payload, jws_key(key))
+
+
+def jws_key(secret: str):
+    from joserfc.jwk import OctKey
+
+    return OctKey.import_key(secret.encode())

@@ -1,0 +1,150 @@
+"""Field types shared by the JSON request models: bounded strings, timestamps, amounts, URLs."""
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Annotated
+
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
+
+from . import money
+
+# Unknown keys are ignored (merchants send sign_type, charset, ...); no type coercion beyond ours.
+REQUEST_CONFIG = ConfigDict(extra="ignore", strict=False, str_strip_whitespace=False,
+                            coerce_numbers_to_str=False, hide_input_in_errors=True)
+
+
+def Text(max_length: int | None = None, min_length: int = 1):
+    """A string of 1..max_length characters."""
+    return Annotated[str, StringConstraints(min_length=min_length, max_length=max_length)]
+
+
+def Fixed(value: str):
+    """A string that must equal `value` exactly (the seed's "fixed X" rule)."""
+    def check(text: str) -> str:
+        if text != value:
+            raise ValueError(f"must be {value}")
+        return text
+    return Annotated[str, AfterValidator(check), WithJsonSchema({"type": "string", "enum": [value]})]
+
+
+def _timestamp(text: str) -> str:
+    if len(text) != 19:
+        raise ValueError("must be yyyy-MM-dd HH:mm:ss (19 characters)")
+    try:
+        datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        raise ValueError("must be yyyy-MM-dd HH:mm:ss") from None
+    return text
+
+
+Timestamp = Annotated[str, AfterValidator(_timestamp),
+                      WithJsonSchema({"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$",
+                                      "example": "2026-11-21 10:00:00"})]
+
+
+def _iso_date(text: str) -> date:
+    if not isinstance(text, str) or len(text) != 10:
+        raise ValueError("must be a date yyyy-MM-dd")
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ValueError("must be a date yyyy-MM-dd") from None
+
+
+IsoDate = Annotated[date, BeforeValidator(_iso_date),
+                    WithJsonSchema({"type": "string", "format": "date"})]
+
+
+def _decimal(value) -> Decimal:
+    try:
+        return money.parse_decimal(value)
+    except money.MoneyError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def Amount(minimum: str, maximum: str, places: int = 2):
+    """A decimal amount (JSON number or numeric string) within [minimum, maximum], at most `places` decimals."""
+    low, high = Decimal(minimum), Decimal(maximum)
+
+    def check(amount: Decimal) -> Decimal:
+        if money.decimals(amount) > places:
+            raise ValueError(f"at most {places} decimal places")
+        if not low <= amount <= high:
+            raise ValueError(f"must be between {minimum} and {maximum}")
+        return amount
+
+    schema = {"anyOf": [{"type": "number", "minimum": float(low), "maximum": float(high)},
+                        {"type": "string", "pattern": r"^\d+(\.\d{1,%d})?$" % places}]}
+    return Annotated[Decimal, BeforeValidator(_decimal), AfterValidator(check), WithJsonSchema(schema)]
+
+
+def _currency(text: str) -> str:
+    if text not in money.CURRENCIES:
+        raise ValueError(f"must be one of {', '.join(sorted(money.CURRENCIES))}")
+    return text
+
+
+Currency = Annotated[str, AfterValidator(_currency),
+                     WithJsonSchema({"type": "string", "enum": sorted(money.CURRENCIES)})]
+
+
+def _http_url(text: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError("must be an absolute http(s) URL")
+    if parts.username or parts.password:
+        raise ValueError("must not carry user information")
+    return text
+
+
+HttpUrl = Annotated[str, StringConstraints(min_length=1, max_length=512), AfterValidator(_http_url),
+                    WithJsonSchema({"type": "string", "format": "uri", "maxLength": 512})]
+
+
+
+def _empty_to_none(value):
+    return None if value == "" else value
+
+
+def OptText(max_length: int):
+    """An optional string of at most max_length characters; "" counts as absent."""
+    return Annotated[str | None, BeforeValidator(_empty_to_none), StringConstraints(max_length=max_length)]
+
+
+def _email(text: str) -> str:
+    local, at, domain = text.rpartition("@")
+    if not at or not local or "." not in domain or any(c.isspace() for c in text) or domain.startswith("."):
+        raise ValueError("must be an e-mail address")
+    return text
+
+
+def Email(max_length: int):
+    return Annotated[str, StringConstraints(min_length=3, max_length=max_length), AfterValidator(_email),
+                     WithJsonSchema({"type": "string", "format": "email", "maxLength": max_length})]
+
+
+def _alpha3(text: str) -> str:
+    import pycountry
+
+    if len(text) != 3 or pycountry.countries.get(alpha_3=text) is None:
+        raise ValueError("must be an ISO 3166-1 alpha-3 country code")
+    return text
+
+
+Alpha3 = Annotated[str, AfterValidator(_alpha3), WithJsonSchema({"type": "string", "pattern": "^[A-Z]{3}$"})]
+
+
+def _ip(text: str) -> str:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        raise ValueError("must be an IPv4 or IPv6 address") from None
+    return text
+
+
+IpAddress = Annotated[str, AfterValidator(_ip), WithJsonSchema({"type": "string", "format": "ip"})]

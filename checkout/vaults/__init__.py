@@ -1,0 +1,1 @@
+"""Vaults: stored credentials (cards on file, PIX Automático authorizations) and their lifecycle."""

@@ -1,0 +1,137 @@
+"""Test app on SQLite (default) or PostgreSQL (CHECKOUT_DATABASE_URL), migrated with Alembic."""
+from __future__ import annotations
+
+import base64
+import os
+
+import pytest
+from sqlalchemy import func, inspect, select, text
+
+from checkout import clock, create_app
+from checkout.db import Base, db, upgrade
+from checkout.merchants import service as merchants
+
+from .builders import TIMESTAMP
+
+PUBLIC_URL = "http://checkout.test"
+
+
+def _reset_schema(url: str) -> None:
+    from checkout.db import make_engine
+
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+        else:
+            for table in inspect(conn).get_table_names():
+                conn.execute(text(f'DROP TABLE IF EXISTS "{table}"'))
+    engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory) -> str:
+    url = os.environ.get("CHECKOUT_DATABASE_URL")
+    if not url:
+        url = f"sqlite:///{tmp_path_factory.mktemp('db') / 'checkout.sqlite3'}"
+    _reset_schema(url)
+    upgrade(url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def app(database_url, tmp_path_factory):
+    app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "test-secret-key",
+                      "PUBLIC_URL": PUBLIC_URL, "SANDBOX": True, "TESTING": True})
+    app.instance_path = str(tmp_path_factory.mktemp("instance"))
+    return app
+
+
+@pytest.fixture(autouse=True)
+def _clean(app):
+    """Every test starts with empty tables and the sandbox clock at real time."""
+    clock.reset()
+    with app.app_context():
+        with db.engine.begin() as conn:
+            for table in reversed(Base.metadata.sorted_tables):
+                conn.execute(table.delete())
+    yield
+    clock.reset()
+
+
+@pytest.fixture
+def session(app):
+    with app.app_context():
+        yield db.session
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def make_merchant(app, name: str = "Loja Exemplo") -> dict:
+    with app.app_context():
+        merchant = merchants.create(db.session, name=name, return_hosts=["shop.example"])
+        db.session.commit()
+        return merchants.credentials(merchant)
+
+
+class Api:
+    """A merchant's view of the payin gateway: Basic auth and app_id/timestamp filled in."""
+
+    def __init__(self, client, credentials: dict):
+        self.client, self.credentials = client, credentials
+        self.app_id = credentials["app_id"]
+
+    @property
+    def auth(self) -> dict:
+        raw = f"{self.credentials['app_id']}:{self.credentials['security_key']}".encode()
+        return {"Authorization": "Basic " + base64.b64encode(raw).decode()}
+
+    def post(self, path: str, body: dict | None = None, *, expect: int | None = None, **kwargs):
+        payload = None if body is None else {"app_id": self.app_id, "timestamp": TIMESTAMP, **body}
+        response = self.client.post(path, json=payload, headers=self.auth, **kwargs)
+        if expect is not None:
+            assert response.status_code == expect, response.get_json()
+        return response.get_json()
+
+    def get(self, path: str):
+        return self.client.get(path, headers=self.auth).get_json()
+
+
+@pytest.fixture
+def merchant(app) -> dict:
+    return make_merchant(app)
+
+
+@pytest.fixture
+def api(client, merchant) -> Api:
+    return Api(client, merchant)
+
+
+@pytest.fixture
+def other_api(app, client) -> Api:
+    return Api(client, make_merchant(app, "Outra Loja"))
+
+
+@pytest.fixture
+def row_counts(app):
+    """Counts of every table, to show that a rejected request wrote nothing."""
+    def counts() -> dict[str, int]:
+        with app.app_context():
+            return {t.name: db.session.scalar(select(func.count()).select_from(t))
+                    for t in Base.metadata.sorted_tables}
+    return counts
+
+
+@pytest.fixture
+def outbox(app):
+    """The messages queued for a trade, vault or refund, oldest first, as (kind, target, payload)."""
+    from checkout.notifications.outbox import for_subject
+
+    def messages(subject_id: str) -> list[tuple[str, str, dict]]:
+        with app.app_context():
+            return [(m.kind, m.target, m.payload) for m in for_subject(db.session, subject_id)]
+    return messages

@@ -1,0 +1,4 @@
+"""WSGI entry point for production servers."""
+from checkout import create_app
+
+app = create_app()
