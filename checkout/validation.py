@@ -111,7 +111,7 @@ def _empty_to_none(value):
 
 def OptText(max_length: int):
     """An optional string of at most max_length characters; "" counts as absent."""
-    return Annotated[str | None, BeforeValidator(_empty_to_none), StringConstraints(max_length=max_length)]
+    return Annotated[Annotated[str, StringConstraints(max_length=max_length)] | None, BeforeValidator(_empty_to_none)]
 
 
 def _email(text: str) -> str:
