@@ -132,8 +132,7 @@ def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summar
                 raise
             return jsonify({**SUCCESS, **fields})
 
-        for method in methods:
-            openapi.register(rule, method.lower(), alternatives or model, summary=summary, tag=tag)
+        openapi.register(f"{bp.name}.{view.__name__}", alternatives or model, summary=summary, tag=tag)
         bp.add_url_rule(rule, view.__name__, endpoint, methods=list(methods))
         return endpoint
 

@@ -6,7 +6,9 @@ import re
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-_operations: dict[tuple[str, str], dict] = {}
+# Keyed by Flask endpoint name; paths come from the app's URL map, so prefixes and disabled
+# blueprints (sandbox off) are reflected as they are served.
+_operations: dict[str, dict] = {}
 
 PAYIN_ENVELOPE = {
     "type": "object",
@@ -21,10 +23,21 @@ PAYIN_ENVELOPE = {
 }
 
 
-def register(rule: str, method: str, model, *, summary: str, tag: str) -> None:
+def register(endpoint: str, model, *, summary: str, tag: str) -> None:
     """`model` is a request model, a tuple of alternative models (oneOf), or None for no body."""
-    path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
-    _operations[(path, method)] = {"model": model, "summary": summary, "tag": tag}
+    _operations[endpoint] = {"model": model, "summary": summary, "tag": tag}
+
+
+def _served(app) -> list[tuple[str, str, dict]]:
+    served = []
+    for rule in app.url_map.iter_rules():
+        op = _operations.get(rule.endpoint)
+        if op is None:
+            continue
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            served.append((path, method.lower(), op))
+    return sorted(served, key=lambda item: (item[0], item[1]))
 
 
 def _as_tuple(model) -> tuple:
@@ -33,12 +46,13 @@ def _as_tuple(model) -> tuple:
     return model if isinstance(model, tuple) else (model,)
 
 
-def document(server_url: str | None = None) -> dict:
-    models = {m for op in _operations.values() for m in _as_tuple(op["model"])}
+def document(app, server_url: str | None = None) -> dict:
+    served = _served(app)
+    models = {m for _, _, op in served for m in _as_tuple(op["model"])}
     refs, schemas = models_json_schema([(m, "validation") for m in sorted(models, key=lambda m: m.__name__)],
                                        ref_template="#/components/schemas/{model}")
     paths: dict[str, dict] = {}
-    for (path, method), op in sorted(_operations.items()):
+    for path, method, op in served:
         entry = {
             "summary": op["summary"],
             "tags": [op["tag"]],

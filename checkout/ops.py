@@ -19,4 +19,4 @@ def healthz():
 @bp.get("/openapi.json")
 def openapi_json():
     base = current_app.config["PUBLIC_URL"] or request.host_url.rstrip("/")
-    return jsonify(openapi.document(base))
+    return jsonify(openapi.document(current_app, base))

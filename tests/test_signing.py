@@ -52,4 +52,4 @@ def test_return_token_is_hs256_jws_with_the_contract_claims():
         "iss": "http://checkout.test", "aud": "app_1", "sub": "vt_1", "status": "ACTIVE", "out_trade_no": "o-1"}
     assert claims["exp"] - claims["iat"] == 600 and len(claims["jti"]) == 32
     with pytest.raises(Exception):
-        jws.deserialize_compact(token, signing.jws_key("another-key"))
+        jws.deserialize_compact(token, signing.jws_key("another-key-0123456789"))

@@ -1,0 +1,60 @@
+"""Concurrent requests: one trade per out_trade_no, refunds never above the paid amount."""
+import threading
+
+from sqlalchemy import func, select
+
+from checkout.db import db
+from checkout.payins.models import Refund, Trade
+
+from .. import builders
+from ..conftest import Api
+
+THREADS = 8
+
+
+def race(app, credentials: dict, path: str, bodies: list[dict]) -> list[dict]:
+    """Send the bodies at once, one thread each, released together by a barrier."""
+    barrier = threading.Barrier(len(bodies))
+    answers: list = [None] * len(bodies)
+
+    def send(index: int) -> None:
+        api = Api(app.test_client(), credentials)
+        barrier.wait()
+        answers[index] = api.post(path, bodies[index])
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(bodies))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers
+
+
+def test_racing_duplicate_out_trade_no_creates_one_trade(app, merchant):
+    answers = race(app, merchant, "/trade/pay", [builders.direct("PIX", out_trade_no="race-1")] * THREADS)
+    codes = sorted(a.get("sub_code", a["code"]) for a in answers)
+    assert codes == ["10000"] + ["duplicate-out_trade_no"] * (THREADS - 1)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Trade)) == 1
+
+
+def test_racing_refunds_never_exceed_the_paid_amount(app, api, merchant):
+    trade_no = api.post("/trade/pay", builders.direct("PIX", order_amount="100.00"), expect=200)["trade_no"]
+    api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
+    bodies = [builders.refund(trade_no, "15.00", out_request_no=f"r{i}") for i in range(THREADS)]
+    answers = race(app, merchant, "/trade/refund", bodies)
+    assert sorted(a.get("sub_code", a["code"]) for a in answers) == ["10000"] * 6 + ["refund-amount-exceeded"] * 2
+    query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
+    assert (query["refunded_amount"], query["refundable_amount"], query["trade_status"]) == (
+        "90.00", "10.00", "PARTIAL_REFUND")
+
+
+def test_racing_repeats_of_one_out_request_no_make_one_refund(app, api, merchant):
+    trade_no = api.post("/trade/pay", builders.direct("PIX", order_amount="100.00"), expect=200)["trade_no"]
+    api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
+    answers = race(app, merchant, "/trade/refund",
+                   [builders.refund(trade_no, "10.00", out_request_no="same")] * THREADS)
+    assert {a["code"] for a in answers} == {"10000"}
+    assert len({a["refund_no"] for a in answers}) == 1
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Refund)) == 1

@@ -1,0 +1,69 @@
+import json
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import select
+
+from checkout import cli
+from checkout.db import db
+from checkout.merchants.models import Merchant
+from checkout.payouts import ledger
+
+
+@pytest.fixture
+def run(app, database_url, monkeypatch):
+    monkeypatch.setenv("CHECKOUT_DATABASE_URL", database_url)
+    monkeypatch.setenv("CHECKOUT_SECRET_KEY", "cli-secret")
+    runner = CliRunner()
+
+    def invoke(*args):
+        result = runner.invoke(cli.main, list(args), catch_exceptions=False)
+        return result
+    return invoke
+
+
+def test_merchants_create_prints_credentials_as_json(run, app):
+    result = run("merchants", "create", "--name", "Loja", "--return-host", "shop.example",
+                 "--frame-origin", "https://shop.example")
+    assert result.exit_code == 0, result.output
+    created = json.loads(result.stdout)
+    assert set(created) == {"merchant_id", "app_id", "security_key", "app_key"}
+    assert len(created["app_id"]) <= 32 and len(created["app_key"]) == 64
+    with app.app_context():
+        merchant = db.session.scalars(select(Merchant).where(Merchant.app_id == created["app_id"])).one()
+        assert (merchant.return_hosts, merchant.frame_origins) == (["shop.example"], ["https://shop.example"])
+
+
+def test_merchants_create_refuses_a_non_png_logo(run, tmp_path):
+    logo = tmp_path / "logo.png"
+    logo.write_bytes(b"GIF89a")
+    result = run("merchants", "create", "--name", "Loja", "--logo", str(logo))
+    assert result.exit_code == 2 and "the logo must be a PNG image" in result.output
+
+
+def test_merchants_fund_tops_up_the_ledger(run, app):
+    app_id = json.loads(run("merchants", "create", "--name", "Loja").stdout)["app_id"]
+    result = run("merchants", "fund", "--app-id", app_id, "--currency", "USD", "--amount", "1000.00")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"app_id": app_id, "currency": "USD", "balance": "1000.00"}
+    run("merchants", "fund", "--app-id", app_id, "--currency", "USD", "--amount", "0.50")
+    with app.app_context():
+        merchant = db.session.scalars(select(Merchant).where(Merchant.app_id == app_id)).one()
+        assert ledger.balance(db.session, merchant, "USD") == 100050
+        assert ledger.balance(db.session, merchant, "USD", ledger.FUNDING) == -100050
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--currency", "USD", "--amount", "1.001"], "at most 2 decimal places for USD"),
+    (["--currency", "XYZ", "--amount", "1"], "unsupported currency 'XYZ'"),
+    (["--currency", "USD", "--amount", "-5"], "a top-up must be positive"),
+])
+def test_merchants_fund_rejects_bad_amounts(run, args, message):
+    app_id = json.loads(run("merchants", "create", "--name", "Loja").stdout)["app_id"]
+    result = run("merchants", "fund", "--app-id", app_id, *args)
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_db_upgrade_is_idempotent(run):
+    assert run("db", "upgrade").exit_code == 0
+    assert run("db", "upgrade").exit_code == 0

@@ -1,0 +1,21 @@
+def test_healthz(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "sandbox": True}
+
+
+def test_openapi_is_built_from_the_request_models(client):
+    doc = client.get("/openapi.json").get_json()
+    assert doc["openapi"] == "3.1.0" and doc["servers"] == [{"url": "http://checkout.test"}]
+    assert {"/card/token", "/trade/pre-authorization", "/trade/pay", "/trade/create", "/trade/refund",
+            "/trade/query", "/trade/bank-list", "/vault/create", "/vault/void",
+            "/sandbox/trades/{trade_no}/pay"} <= set(doc["paths"])
+    schemas = doc["components"]["schemas"]
+    refund = schemas["RefundRequest"]
+    assert set(refund["required"]) == {"app_id", "timestamp", "refund_currency", "refund_amount"}
+    assert refund["properties"]["app_id"]["maxLength"] == 32
+    pay = doc["paths"]["/trade/pay"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert pay == {"oneOf": [{"$ref": "#/components/schemas/VaultPayRequest"},
+                             {"$ref": "#/components/schemas/DirectPayRequest"}]}
+    assert schemas["ThreeDS"]["properties"]["status_code"]["enum"] == ["U", "N", "Y", "A", "C", "D", "R", "I"]
+    assert doc["paths"]["/sandbox/trades/{trade_no}/pay"]["post"]["parameters"][0]["name"] == "trade_no"
