@@ -17,6 +17,8 @@ from .db import db
 from . import openapi
 
 SUCCESS = {"code": "10000", "msg": "Success"}
+MESSAGES = {"40001": "Missing Required Arguments", "40002": "Business Failed",
+            "20000": "Service Currently Unavailable"}
 
 
 class PayinError(Exception):
@@ -28,7 +30,7 @@ class PayinError(Exception):
 
     @property
     def msg(self) -> str:
-        return "Missing Required Arguments" if self.code == "40001" else "Business Failed"
+        return MESSAGES.get(self.code, "Business Failed")
 
 
 def invalid(field: str, rule: str) -> PayinError:

@@ -101,5 +101,5 @@ def test_unexpected_failure_answers_the_envelope(app, api, monkeypatch):
     finally:
         app.config["PROPAGATE_EXCEPTIONS"] = None
     assert response.status_code == 500
-    assert response.get_json() == {"code": "20000", "msg": "Business Failed", "sub_code": "system-error",
+    assert response.get_json() == {"code": "20000", "msg": "Service Currently Unavailable", "sub_code": "system-error",
                                    "sub_msg": "system error"}

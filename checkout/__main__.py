@@ -1,0 +1,4 @@
+"""`python -m checkout` runs the `checkout` command."""
+from .cli import main
+
+main(prog_name="checkout")
