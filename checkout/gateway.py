@@ -46,6 +46,20 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not a number")
 
 
+def _nul_path(value, path: str = "") -> str | None:
+    """Where a NUL character hides in the body (PostgreSQL text cannot hold one), if anywhere."""
+    if isinstance(value, str):
+        return path or "body" if "\x00" in value else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        if isinstance(key, str) and "\x00" in key:
+            return path or "body"
+        found = _nul_path(item, f"{path}.{key}" if path else str(key))
+        if found:
+            return found
+    return None
+
+
 def parse_json_object() -> dict:
     """The request body as a JSON object, numbers as Decimal (never float)."""
     try:
@@ -61,6 +75,9 @@ def parse_json_object() -> dict:
         raise PayinError("invalid-json", "request body is not valid UTF-8 JSON") from None
     if not isinstance(body, dict):
         raise PayinError("invalid-json", "request body must be a JSON object")
+    where = _nul_path(body)
+    if where:
+        raise invalid(where, "must not contain NUL characters")
     return body
 
 
@@ -95,7 +112,8 @@ def authenticate():
         app_id, sep, key = base64.b64decode(encoded.strip(), validate=True).decode().partition(":")
     except (binascii.Error, UnicodeDecodeError):
         raise bad from None
-    merchant = find_by_app_id(db.session, app_id) if sep and len(app_id) <= 32 else None
+    usable = sep and len(app_id) <= 32 and "\x00" not in app_id
+    merchant = find_by_app_id(db.session, app_id) if usable else None
     # Compare even when the merchant is unknown so timing does not reveal valid app ids.
     expected = merchant.security_key if merchant else "\0" * 32
     if not hmac.compare_digest(expected.encode(), key.encode()) or merchant is None:
@@ -118,6 +136,8 @@ def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summar
             session = db.session
             try:
                 merchant = authenticate()
+                if any("\x00" in value for value in kwargs.values()):
+                    raise invalid("path", "must not contain NUL characters")
                 req = None
                 if model is not None:
                     body = parse_json_object()

@@ -103,3 +103,32 @@ def test_unexpected_failure_answers_the_envelope(app, api, monkeypatch):
     assert response.status_code == 500
     assert response.get_json() == {"code": "20000", "msg": "Service Currently Unavailable", "sub_code": "system-error",
                                    "sub_msg": "system error"}
+
+
+def test_nul_characters_are_refused_before_reaching_the_database(api, row_counts):
+    before = row_counts()
+    body = api.post("/trade/pay", builders.direct("PIX", out_trade_no="a\x00b"), expect=400)
+    assert (body["sub_code"], body["sub_msg"]) == ("invalid-parameter", "out_trade_no: must not contain NUL characters")
+    nested = api.post("/trade/pay", builders.direct("PIX", customer={"name": "A\x00"}), expect=400)
+    assert nested["sub_msg"] == "customer.name: must not contain NUL characters"
+    path = api.post("/sandbox/trades/a%00b/pay", expect=400)
+    assert path["sub_msg"] == "path: must not contain NUL characters"
+    raw = base64.b64encode(b"app\x00x:key").decode()
+    header = api.client.post("/trade/query", json={}, headers={"Authorization": f"Basic {raw}"})
+    assert header.get_json()["sub_code"] == "invalid-signature"
+    assert row_counts() == before
+
+
+def test_deeply_nested_json_is_refused(api):
+    data = b'{"a":' + b"[" * 100000 + b"]" * 100000 + b"}"
+    response = api.client.post("/trade/pay", data=data, headers={**api.auth, "Content-Type": "application/json"})
+    assert response.status_code == 400 and response.get_json()["sub_code"] == "invalid-json"
+
+
+def test_merchants_cannot_touch_each_others_trades_and_vaults(api, other_api):
+    trade_no = api.post("/trade/pay", builders.direct("PIX"), expect=200)["trade_no"]
+    assert other_api.post(f"/sandbox/trades/{trade_no}/pay", expect=400)["sub_code"] == "trade-not-exist"
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    vault = api.post("/vault/create", builders.card_vault(token), expect=200)["token"]
+    assert other_api.post(f"/sandbox/vaults/{vault}/approve", expect=400)["sub_code"] == "vault-not-exist"
+    assert api.post("/trade/query", {"trade_no": trade_no}, expect=200)["trade_status"] == "PROCESSING"
