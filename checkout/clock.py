@@ -1,7 +1,7 @@
 """The service's only source of "now": real UTC time plus the sandbox clock's offset."""
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 BRAZIL = timezone(timedelta(hours=-3), "BRT")
 
@@ -10,7 +10,7 @@ _offset = timedelta(0)
 
 def real_now() -> datetime:
     """Wall-clock time, for request freshness windows that must follow the merchant's own clock."""
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def now() -> datetime:
@@ -42,8 +42,8 @@ def brazil_today() -> date:
 def as_utc(moment: datetime) -> datetime:
     """Datetimes read back from SQLite come without a zone; they were stored as UTC."""
     if moment.tzinfo is None:
-        return moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc)
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
 
 
 def unix(moment: datetime) -> int:

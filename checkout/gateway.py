@@ -6,15 +6,15 @@ import binascii
 import functools
 import hmac
 import json
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Callable
 
 from flask import Blueprint, jsonify, request
 from pydantic import BaseModel, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .db import db
 from . import openapi
+from .db import db
 
 SUCCESS = {"code": "10000", "msg": "Success"}
 MESSAGES = {"40001": "Missing Required Arguments", "40002": "Business Failed",

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 # Keyed by Flask endpoint name; paths come from the app's URL map, so prefixes and disabled

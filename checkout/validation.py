@@ -5,7 +5,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, StringConstraints, WithJsonSchema
 
 from . import money
 
@@ -74,8 +74,9 @@ def Amount(minimum: str, maximum: str, places: int = 2):
             raise ValueError(f"must be between {minimum} and {maximum}")
         return amount
 
+    # JSON Schema bounds must be JSON numbers; only the OpenAPI document reads these floats.
     schema = {"anyOf": [{"type": "number", "minimum": float(low), "maximum": float(high)},
-                        {"type": "string", "pattern": r"^\d+(\.\d{1,%d})?$" % places}]}
+                        {"type": "string", "pattern": rf"^\d+(\.\d{{1,{places}}})?$"}]}
     return Annotated[Decimal, BeforeValidator(_decimal), AfterValidator(check), WithJsonSchema(schema)]
 
 

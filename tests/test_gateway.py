@@ -26,7 +26,8 @@ def test_bad_authorization_headers(client, merchant, header):
 
 def test_wrong_security_key(client, merchant):
     raw = f"{merchant['app_id']}:sk_wrong".encode()
-    response = client.post("/trade/query", json={}, headers={"Authorization": "Basic " + base64.b64encode(raw).decode()})
+    headers = {"Authorization": "Basic " + base64.b64encode(raw).decode()}
+    response = client.post("/trade/query", json={}, headers=headers)
     assert response.get_json()["sub_code"] == "invalid-signature"
 
 

@@ -1,5 +1,4 @@
 """Every field of every payin operation, replaced by hostile values: never a 5xx, never HTML."""
-import pytest
 
 from checkout import clock
 

@@ -4,6 +4,7 @@ import json
 
 import pytest
 from joserfc import jws
+from joserfc.errors import BadSignatureError
 
 from checkout import clock, signing
 
@@ -51,5 +52,5 @@ def test_return_token_is_hs256_jws_with_the_contract_claims():
     assert {k: claims[k] for k in ("iss", "aud", "sub", "status", "out_trade_no")} == {
         "iss": "http://checkout.test", "aud": "app_1", "sub": "vt_1", "status": "ACTIVE", "out_trade_no": "o-1"}
     assert claims["exp"] - claims["iat"] == 600 and len(claims["jti"]) == 32
-    with pytest.raises(Exception):
+    with pytest.raises(BadSignatureError):
         jws.deserialize_compact(token, signing.jws_key("another-key-0123456789"))

@@ -9,8 +9,15 @@ from ..gateway import operation
 from ..merchants.models import Merchant
 from . import cards, methods, refunds, service
 from .methods import catalog
-from .schemas import (BankListRequest, CardTokenRequest, DirectPayRequest, PreAuthorizationRequest,
-                      QueryRequest, RefundRequest, VaultPayRequest)
+from .schemas import (
+    BankListRequest,
+    CardTokenRequest,
+    DirectPayRequest,
+    PreAuthorizationRequest,
+    QueryRequest,
+    RefundRequest,
+    VaultPayRequest,
+)
 
 bp = Blueprint("payins", __name__)
 

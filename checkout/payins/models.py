@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import (JSON, BigInteger, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint)
+from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db import Base
@@ -60,8 +60,8 @@ class Trade(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
-    events: Mapped[list["TradeEvent"]] = relationship(order_by="TradeEvent.id", lazy="selectin")
-    refunds: Mapped[list["Refund"]] = relationship(order_by="Refund.id", lazy="selectin")
+    events: Mapped[list[TradeEvent]] = relationship(order_by="TradeEvent.id", lazy="selectin")
+    refunds: Mapped[list[Refund]] = relationship(order_by="Refund.id", lazy="selectin")
     card_token: Mapped[CardToken | None] = relationship(lazy="joined")
 
 

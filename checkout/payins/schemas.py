@@ -5,8 +5,20 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StrictInt, field_validator
 
-from ..validation import (REQUEST_CONFIG, Alpha3, Amount, Currency, Email, Fixed, HttpUrl, IpAddress,
-                          IsoDate, OptText, Text, Timestamp)
+from ..validation import (
+    REQUEST_CONFIG,
+    Alpha3,
+    Amount,
+    Currency,
+    Email,
+    Fixed,
+    HttpUrl,
+    IpAddress,
+    IsoDate,
+    OptText,
+    Text,
+    Timestamp,
+)
 
 
 class Request(BaseModel):

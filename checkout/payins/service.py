@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -203,7 +204,8 @@ def describe(trade: Trade) -> dict:
     paid = trade.status in (states.SUCCESS, states.PARTIAL_REFUND, states.REFUNDED)
     body = {
         "trade_no": trade.trade_no, "out_trade_no": trade.out_trade_no, "prepay_id": trade.prepay_id,
-        "trade_status": trade.status, "method": trade.method, "order_amount": money.format_minor(trade.amount_minor, currency),
+        "trade_status": trade.status, "method": trade.method,
+        "order_amount": money.format_minor(trade.amount_minor, currency),
         "order_currency": currency, "refunded_amount": money.format_minor(refunded, currency),
         "refundable_amount": money.format_minor(trade.amount_minor - refunded if paid else 0, currency),
         "subject": trade.subject, "buyer_id": trade.buyer_id,

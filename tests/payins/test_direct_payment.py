@@ -53,7 +53,8 @@ def test_deposit_express_answers_bank_details(api):
 def test_deposit_express_only_the_five_banks(api, row_counts):
     before = row_counts()
     body = api.post("/trade/pay", builders.direct("DepositExpress", bank="nubank"), expect=400)
-    assert body["sub_msg"] == "bank: must be one of itau, santander, bradesco, banco-do-brasil, caixa for DepositExpress"
+    assert body["sub_msg"] == ("bank: must be one of itau, santander, bradesco, banco-do-brasil, caixa "
+                               "for DepositExpress")
     missing = api.post("/trade/pay", builders.direct("DepositExpress"), expect=400)
     assert (missing["code"], missing["sub_msg"]) == ("40001", "missing required argument: bank")
     assert row_counts() == before

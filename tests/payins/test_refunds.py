@@ -20,7 +20,8 @@ def test_full_refund_of_a_pix_payment(api, outbox):
     body = api.post("/trade/refund", builders.refund(trade_no, "100.00"), expect=200)
     assert (body["code"], body["refund_status"], body["refund_amount"]) == ("10000", "SUCCESS", "100.00")
     query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
-    assert (query["trade_status"], query["refunded_amount"], query["refundable_amount"]) == ("REFUNDED", "100.00", "0.00")
+    assert (query["trade_status"], query["refunded_amount"], query["refundable_amount"]) == (
+        "REFUNDED", "100.00", "0.00")
     assert [p["trade_status"] for _, _, p in outbox(trade_no)] == ["SUCCESS", "REFUNDED"]
 
 

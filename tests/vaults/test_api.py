@@ -63,7 +63,8 @@ def test_pix_end_date_after_start(api):
 
 @pytest.mark.parametrize("identification, sub_msg", [
     ({"type": "CPF", "number": "39053344704"}, "pix.customer.identification: number must be a valid CPF of 11 digits"),
-    ({"type": "CPF", "number": "390.533.447-05"}, "pix.customer.identification: number must be a valid CPF of 11 digits"),
+    ({"type": "CPF", "number": "390.533.447-05"},
+     "pix.customer.identification: number must be a valid CPF of 11 digits"),
     ({"type": "CNPJ", "number": "16727230000198"},
      "pix.customer.identification: number must be a valid CNPJ of 14 digits"),
     ({"type": "RG", "number": "1"}, "pix.customer.identification.type: Input should be 'CPF' or 'CNPJ'"),
@@ -116,7 +117,8 @@ def test_reject_pending_pix_vault(api, outbox):
     vault = api.post("/vault/create", builders.pix_vault(clock.brazil_today()), expect=200)["token"]
     assert api.post(f"/sandbox/vaults/{vault}/reject", expect=200)["vault_status"] == "DECLINED"
     [(_, target, payload)] = outbox(vault)
-    assert (target, payload["vault_status"], payload["reason"]) == (builders.NOTIFY, "DECLINED", "declined by the payer")
+    assert (target, payload["vault_status"], payload["reason"]) == (
+        builders.NOTIFY, "DECLINED", "declined by the payer")
 
 
 def test_authorization_session_expires(api):

@@ -1,12 +1,11 @@
 """payin gateway foundation
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-21 13:50:02.540866
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0001'
 down_revision = None

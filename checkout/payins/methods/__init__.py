@@ -1,9 +1,9 @@
 """Direct-payment methods: what each one checks in a request and what it hands back to the merchant."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Callable
 
 from stdnum.br import cnpj, cpf
 
