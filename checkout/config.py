@@ -27,6 +27,19 @@ class Defaults:
     COLLECTOR_CITY = "Sao Paulo"
     COLLECTOR_CNPJ = "11222333000181"
     COLLECTOR_PIX_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906"
+    # Payout mid-market rates "SRC/DST" -> rate (strings: read as Decimal), before each merchant's markup.
+    PAYOUT_MID_RATES = {
+        "USD/BRL": "5.40", "EUR/BRL": "5.85", "GBP/BRL": "6.85",
+        "USD/MXN": "18.50", "EUR/MXN": "20.00", "GBP/MXN": "23.40",
+        "USD/COP": "4100", "EUR/COP": "4430", "GBP/COP": "5200",
+        "USD/CLP": "950", "EUR/CLP": "1026", "GBP/CLP": "1205",
+        "EUR/USD": "1.08", "GBP/USD": "1.27",
+    }
+    # Markup every new merchant gets on the mid rate, in basis points.
+    PAYOUT_DEFAULT_MARKUP_BPS = 50
+    # Sandbox payout lifecycle: IN_PROCESSING -> PROCESSING -> PAID/REJECTED after these many seconds.
+    PAYOUT_PROCESSING_AFTER = 60
+    PAYOUT_DECIDED_AFTER = 300
 
 
 _TRUE = {"1", "true", "on", "yes"}

@@ -5,16 +5,14 @@ import base64
 import binascii
 import functools
 import hmac
-import json
 from collections.abc import Callable
-from decimal import Decimal
 
 from flask import Blueprint, jsonify, request
 from pydantic import BaseModel, ValidationError
-from werkzeug.exceptions import RequestEntityTooLarge
 
-from . import openapi
+from . import jsonbody, openapi
 from .db import db
+from .validation import first_error
 
 SUCCESS = {"code": "10000", "msg": "Success"}
 MESSAGES = {"40001": "Missing Required Arguments", "40002": "Business Failed",
@@ -42,54 +40,24 @@ def error_response(error: PayinError):
     return jsonify(body), error.status
 
 
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not a number")
-
-
-def _nul_path(value, path: str = "") -> str | None:
-    """Where a NUL character hides in the body (PostgreSQL text cannot hold one), if anywhere."""
-    if isinstance(value, str):
-        return path or "body" if "\x00" in value else None
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, item in items:
-        if isinstance(key, str) and "\x00" in key:
-            return path or "body"
-        found = _nul_path(item, f"{path}.{key}" if path else str(key))
-        if found:
-            return found
-    return None
-
-
 def parse_json_object() -> dict:
-    """The request body as a JSON object, numbers as Decimal (never float)."""
     try:
-        raw = request.get_data(cache=True)
-    except RequestEntityTooLarge:
-        raise PayinError("request-too-large", "request body exceeds 1 MiB", status=413) from None
-    if not raw.strip():
-        raise PayinError("missing-arguments", "request body is empty; a JSON object is required",
-                         code="40001")
-    try:
-        body = json.loads(raw, parse_float=Decimal, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
-        raise PayinError("invalid-json", "request body is not valid UTF-8 JSON") from None
-    if not isinstance(body, dict):
-        raise PayinError("invalid-json", "request body must be a JSON object")
-    where = _nul_path(body)
-    if where:
-        raise invalid(where, "must not contain NUL characters")
-    return body
+        return jsonbody.read_object()
+    except jsonbody.BodyError as error:
+        if error.kind == "too-large":
+            raise PayinError("request-too-large", error.message, status=413) from None
+        if error.kind == "empty":
+            raise PayinError("missing-arguments", error.message, code="40001") from None
+        if error.kind == "nul":
+            raise invalid(error.field, error.message) from None
+        raise PayinError("invalid-json", error.message) from None
 
 
 def validation_error(exc: ValidationError) -> PayinError:
-    errors = exc.errors(include_url=False)
-    missing = [e for e in errors if e["type"] == "missing"]
-    first = (missing or errors)[0]
-    field = ".".join(str(part) for part in first["loc"] if not str(part).startswith("function-"))
+    missing, field, rule = first_error(exc)
     if missing:
         return PayinError("missing-arguments", f"missing required argument: {field}", code="40001")
-    message = first["msg"].removeprefix("Value error, ")
-    return invalid(field or "body", message)
+    return invalid(field, rule)
 
 
 def parse_model(model: type[BaseModel], body: dict) -> BaseModel:

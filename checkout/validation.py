@@ -5,13 +5,22 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import AfterValidator, BeforeValidator, ConfigDict, StringConstraints, WithJsonSchema
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, StringConstraints, ValidationError, WithJsonSchema
 
 from . import money
 
 # Unknown keys are ignored (merchants send sign_type, charset, ...); no type coercion beyond ours.
 REQUEST_CONFIG = ConfigDict(extra="ignore", strict=False, str_strip_whitespace=False,
                             coerce_numbers_to_str=False, hide_input_in_errors=True)
+
+
+def first_error(exc: ValidationError) -> tuple[bool, str, str]:
+    """(is it a missing field, dotted field name, rule) of the error to report: missing fields first."""
+    errors = exc.errors(include_url=False)
+    missing = [e for e in errors if e["type"] == "missing"]
+    first = (missing or errors)[0]
+    field = ".".join(str(part) for part in first["loc"] if not str(part).startswith("function-"))
+    return bool(missing), field or "body", first["msg"].removeprefix("Value error, ")
 
 
 def Text(max_length: int | None = None, min_length: int = 1):
