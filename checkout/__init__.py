@@ -17,11 +17,13 @@ def create_app(overrides: dict | None = None) -> Flask:
     from . import models  # noqa: F401  (every table registered on Base.metadata)
     from .ops import bp as ops_bp
     from .payins.api import bp as payins_bp
+    from .payouts.api import bp as payouts_bp
     from .vaults.api import bp as vaults_bp
 
     app.register_blueprint(ops_bp)
     app.register_blueprint(payins_bp)
     app.register_blueprint(vaults_bp)
+    app.register_blueprint(payouts_bp)
     if app.config["SANDBOX"]:
         from .sandbox.api import bp as sandbox_bp
 

@@ -35,8 +35,6 @@ class Defaults:
         "USD/CLP": "950", "EUR/CLP": "1026", "GBP/CLP": "1205",
         "EUR/USD": "1.08", "GBP/USD": "1.27",
     }
-    # Markup every new merchant gets on the mid rate, in basis points.
-    PAYOUT_DEFAULT_MARKUP_BPS = 50
     # Sandbox payout lifecycle: IN_PROCESSING -> PROCESSING -> PAID/REJECTED after these many seconds.
     PAYOUT_PROCESSING_AFTER = 60
     PAYOUT_DECIDED_AFTER = 300

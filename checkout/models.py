@@ -3,4 +3,5 @@ from .merchants.models import Merchant  # noqa: F401
 from .notifications.models import OutboxMessage  # noqa: F401
 from .payins.models import CardToken, Refund, Trade, TradeEvent  # noqa: F401
 from .payouts.ledger import LedgerEntry  # noqa: F401
+from .payouts.models import CheckoutSession, Payout, PayoutRefund  # noqa: F401
 from .vaults.models import Vault  # noqa: F401

@@ -124,7 +124,7 @@ def OptText(max_length: int):
     return Annotated[Annotated[str, StringConstraints(max_length=max_length)] | None, BeforeValidator(_empty_to_none)]
 
 
-def _email(text: str) -> str:
+def check_email(text: str) -> str:
     local, at, domain = text.rpartition("@")
     if not at or not local or "." not in domain or any(c.isspace() for c in text) or domain.startswith("."):
         raise ValueError("must be an e-mail address")
@@ -132,7 +132,7 @@ def _email(text: str) -> str:
 
 
 def Email(max_length: int):
-    return Annotated[str, StringConstraints(min_length=3, max_length=max_length), AfterValidator(_email),
+    return Annotated[str, StringConstraints(min_length=3, max_length=max_length), AfterValidator(check_email),
                      WithJsonSchema({"type": "string", "format": "email", "maxLength": max_length})]
 
 
@@ -158,3 +158,11 @@ def _ip(text: str) -> str:
 
 
 IpAddress = Annotated[str, AfterValidator(_ip), WithJsonSchema({"type": "string", "format": "ip"})]
+
+
+class FieldError(ValueError):
+    """A business rule broken by one field, for any API or form to report in its own way."""
+
+    def __init__(self, field: str, rule: str):
+        super().__init__(f"{field}: {rule}")
+        self.field, self.rule = field, rule

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, DateTime, LargeBinary, String
+from sqlalchemy import JSON, DateTime, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db import Base
@@ -21,5 +21,7 @@ class Merchant(Base):
     app_key: Mapped[str] = mapped_column(String(64))
     return_hosts: Mapped[list] = mapped_column(JSON, default=list)
     frame_origins: Mapped[list] = mapped_column(JSON, default=list)
+    # Payout FX markup over the mid rate, in basis points.
+    fx_markup_bps: Mapped[int] = mapped_column(Integer, default=50, server_default="50")
     logo_png: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

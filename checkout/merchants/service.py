@@ -30,7 +30,7 @@ def _host(value: str) -> str:
 
 
 def create(session: Session, *, name: str, return_hosts=(), frame_origins=(),
-           logo_png: bytes | None = None) -> Merchant:
+           logo_png: bytes | None = None, fx_markup_bps: int = 50) -> Merchant:
     if not name.strip():
         raise MerchantError("name must not be empty")
     merchant = Merchant(
@@ -42,6 +42,7 @@ def create(session: Session, *, name: str, return_hosts=(), frame_origins=(),
         return_hosts=[_host(h) for h in return_hosts],
         frame_origins=[_origin(o) for o in frame_origins],
         logo_png=logo_png,
+        fx_markup_bps=fx_markup_bps,
         created_at=clock.now(),
     )
     session.add(merchant)

@@ -11,8 +11,12 @@ from .. import clock
 from ..db import Base
 from ..merchants.models import Merchant
 
-AVAILABLE = "available"  # the merchant's spendable payout balance
-FUNDING = "funding"      # money that came in from outside (sandbox top-ups, settlements)
+AVAILABLE = "available"    # the merchant's spendable payout balance
+FUNDING = "funding"        # money that came in from outside (sandbox top-ups, settlements)
+IN_TRANSIT = "in_transit"  # payouts sent to the bank, not yet confirmed
+PAID_OUT = "paid_out"      # payouts the bank confirmed
+FEES = "fees"              # the service's processing fees
+TAXES = "taxes"            # taxes withheld for the authorities
 
 
 class LedgerEntry(Base):

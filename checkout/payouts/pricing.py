@@ -5,16 +5,11 @@ from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
 
 from .. import money
+from ..validation import FieldError
 from . import catalog
 
 RATE_PLACES = Decimal("0.000001")
 SOURCE, ARRIVAL = "source", "arrival"
-
-
-class PricingError(ValueError):
-    def __init__(self, field: str, rule: str):
-        super().__init__(f"{field}: {rule}")
-        self.field, self.rule = field, rule
 
 
 @dataclass(frozen=True)
@@ -54,21 +49,21 @@ def exchange_rate(source: str, arrival: str, mid_rates: dict[str, str], markup_b
         return Decimal(1)
     mid = mid_rates.get(f"{source}/{arrival}")
     if mid is None:
-        raise PricingError("source_currency", f"{source} cannot be paid out in {arrival}")
+        raise FieldError("source_currency", f"{source} cannot be paid out in {arrival}")
     return (Decimal(mid) * (1 - Decimal(markup_bps) / 10000)).quantize(RATE_PLACES, rounding=ROUND_DOWN)
 
 
 def check_route(country: str, method: str, source: str, arrival: str) -> None:
     """The country/method/currency combination must exist in the catalogue."""
     if country not in catalog.COUNTRIES:
-        raise PricingError("country", f"must be one of {', '.join(catalog.COUNTRIES)}")
+        raise FieldError("country", f"must be one of {', '.join(catalog.COUNTRIES)}")
     local, methods = catalog.COUNTRIES[country]
     if method not in methods:
-        raise PricingError("method", f"must be one of {', '.join(methods)} for {country}")
+        raise FieldError("method", f"must be one of {', '.join(methods)} for {country}")
     if arrival != local:
-        raise PricingError("arrival_currency", f"must be {local} for {country}")
+        raise FieldError("arrival_currency", f"must be {local} for {country}")
     if source not in catalog.FOREIGN_SOURCES and source != local:
-        raise PricingError("source_currency", f"must be one of {', '.join(catalog.FOREIGN_SOURCES)} or {local}")
+        raise FieldError("source_currency", f"must be one of {', '.join(catalog.FOREIGN_SOURCES)} or {local}")
 
 
 def quote(*, source_currency: str, arrival_currency: str, amount: Decimal, amount_type: str, fee_bear: str,
@@ -79,9 +74,9 @@ def quote(*, source_currency: str, arrival_currency: str, amount: Decimal, amoun
     rate = exchange_rate(source_currency, arrival_currency, mid_rates, markup_bps)
     order_currency = source_currency if amount_type == SOURCE else arrival_currency
     if money.decimals(amount) > money.exponent(order_currency):
-        raise PricingError("amount", f"at most {money.exponent(order_currency)} decimal places for {order_currency}")
+        raise FieldError("amount", f"at most {money.exponent(order_currency)} decimal places for {order_currency}")
     if amount <= 0:
-        raise PricingError("amount", "must be greater than 0")
+        raise FieldError("amount", "must be greater than 0")
     # The gross amount in the source currency, before fee and tax.
     if amount_type == SOURCE:
         gross = _round(amount, source_currency)
@@ -96,7 +91,7 @@ def quote(*, source_currency: str, arrival_currency: str, amount: Decimal, amoun
     else:
         settlement, source_amount = gross - fee - tax, gross
     if settlement <= 0:
-        raise PricingError("amount", "does not cover the fee and tax")
+        raise FieldError("amount", "does not cover the fee and tax")
     arrival = _round(settlement * rate, arrival_currency, ROUND_DOWN)
     if amount_type == ARRIVAL and fee_bear == "merchant":
         arrival = _round(amount, arrival_currency)  # exactly what was asked; the gross was rounded up for it

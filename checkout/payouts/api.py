@@ -1,0 +1,66 @@
+"""Payout platform routes: dry run, payout, status, detail, checkout sessions, balance history."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app
+
+from .. import clock, links
+from ..db import db
+from ..merchants.models import Merchant
+from . import balances, service, sessions
+from .platform import PayoutError, check_fresh, operation
+from .schemas import BalanceHistoryRequest, CheckoutRequest, DetailRequest, DryRunRequest, PayoutRequest, StatusRequest
+
+bp = Blueprint("payouts", __name__, url_prefix="/api")
+
+# Signed requests older or newer than this (wall clock) are refused; the detail operation allows 15 s.
+FRESHNESS_WINDOW = 300
+DETAIL_WINDOW = 15
+
+
+def _pricing(merchant: Merchant) -> dict:
+    return {"mid_rates": current_app.config["PAYOUT_MID_RATES"], "markup_bps": merchant.fx_markup_bps}
+
+
+@operation(bp, "/payout/dry-run", DryRunRequest, summary="Quote a payout: fee, tax, rate and amounts")
+def dry_run(merchant: Merchant, req: DryRunRequest):
+    check_fresh(req.timestamp, FRESHNESS_WINDOW)
+    return service.quote(req, **_pricing(merchant)).as_strings()
+
+
+@operation(bp, "/payout", PayoutRequest, summary="Submit a payout (debits the source balance)")
+def submit(merchant: Merchant, req: PayoutRequest):
+    if req.timestamp is not None:
+        check_fresh(req.timestamp, FRESHNESS_WINDOW)
+    payout, figures = service.submit(db.session, merchant, req, **_pricing(merchant),
+                                     processing_after=current_app.config["PAYOUT_PROCESSING_AFTER"])
+    return {"transaction_id": payout.transaction_id, "custom_code": payout.custom_code, "status": payout.status,
+            **figures.as_strings()}
+
+
+@operation(bp, "/payout/status", StatusRequest, summary="A payout's status, by payout_id or custom_code")
+def status(merchant: Merchant, req: StatusRequest):
+    if not req.payout_id and not req.custom_code:
+        raise PayoutError(400, "invalid parameters", data={"error": "custom_code or payout_id required"})
+    payout = service.find(db.session, merchant, transaction_id=req.payout_id, custom_code=req.custom_code)
+    return service.status(payout)
+
+
+@operation(bp, "/payout/detail", DetailRequest, summary="A payout's detail record")
+def detail(merchant: Merchant, req: DetailRequest):
+    check_fresh(req.timestamp, DETAIL_WINDOW, code=4001009)
+    return service.detail(service.find(db.session, merchant, transaction_id=req.transaction_id))
+
+
+@operation(bp, "/checkout", CheckoutRequest, summary="Open a hosted payout checkout session")
+def checkout(merchant: Merchant, req: CheckoutRequest):
+    if req.timestamp is not None:
+        check_fresh(req.timestamp, FRESHNESS_WINDOW)
+    record = sessions.create(db.session, merchant, req, **_pricing(merchant))
+    return {"checkout_url": sessions.checkout_url(record, links.current()),
+            "expire_time": clock.unix(record.expires_at)}
+
+
+@operation(bp, "/balance/history", BalanceHistoryRequest, summary="End-of-day balances per currency")
+def balance_history(merchant: Merchant, req: BalanceHistoryRequest):
+    check_fresh(req.timestamp, FRESHNESS_WINDOW)
+    return balances.history(db.session, merchant, req.start_date, req.end_date)
