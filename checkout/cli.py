@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import sys
-from decimal import Decimal, InvalidOperation
 
 import click
 
@@ -93,9 +92,9 @@ def merchants_fund(app_id: str, currency: str, amount: str):
     app = _app(migrate=True)
     currency = currency.upper()
     try:
-        minor = money.to_minor(Decimal(amount), currency)
-    except (InvalidOperation, money.MoneyError) as exc:
-        raise click.BadParameter(str(exc) or "not a number", param_hint="--amount") from None
+        minor = money.to_minor(money.parse_decimal(amount), currency)
+    except money.MoneyError as exc:
+        raise click.BadParameter(str(exc), param_hint="--amount") from None
     with app.app_context():
         merchant = find_by_app_id(db.session, app_id)
         if merchant is None:

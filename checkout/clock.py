@@ -6,6 +6,8 @@ from datetime import UTC, date, datetime, timedelta, timezone
 BRAZIL = timezone(timedelta(hours=-3), "BRT")
 
 _offset = timedelta(0)
+# How far the sandbox clock may run ahead in all: far enough for any plan, short of the calendar's end.
+MAX_OFFSET = timedelta(days=50 * 366)
 
 
 def real_now() -> datetime:
@@ -27,12 +29,16 @@ def advance(seconds: int) -> None:
     global _offset
     if seconds < 0:
         raise ValueError("the sandbox clock only moves forward")
+    if _offset + timedelta(seconds=seconds) > MAX_OFFSET:
+        raise ValueError(f"the sandbox clock cannot run more than {MAX_OFFSET.days} days ahead")
     _offset += timedelta(seconds=seconds)
 
 
 def reset() -> None:
     global _offset
     _offset = timedelta(0)
+# How far the sandbox clock may run ahead in all: far enough for any plan, short of the calendar's end.
+MAX_OFFSET = timedelta(days=50 * 366)
 
 
 def brazil_today() -> date:

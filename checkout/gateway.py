@@ -78,7 +78,7 @@ def authenticate():
         raise bad
     try:
         app_id, sep, key = base64.b64decode(encoded.strip(), validate=True).decode().partition(":")
-    except (binascii.Error, UnicodeDecodeError):
+    except (binascii.Error, ValueError):  # ValueError: non-ASCII header text; covers UnicodeDecodeError
         raise bad from None
     usable = sep and len(app_id) <= 32 and "\x00" not in app_id
     merchant = find_by_app_id(db.session, app_id) if usable else None

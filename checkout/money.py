@@ -1,7 +1,7 @@
 """Money: Decimal at the edges, integer minor units inside; the only place amounts convert."""
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, Inexact, InvalidOperation, localcontext
 
 # ISO 4217 minor units of the currencies the service handles.
 MINOR_UNITS: dict[str, int] = {
@@ -48,8 +48,16 @@ def parse_decimal(value) -> Decimal:
 
 
 def decimals(amount: Decimal) -> int:
-    exp = amount.normalize().as_tuple().exponent
-    return max(0, -exp) if isinstance(exp, int) else 0
+    """Decimal places that carry a non-zero digit, counted exactly (no context rounding)."""
+    _, digits, exp = amount.as_tuple()
+    if not isinstance(exp, int):
+        return 0
+    places = max(0, -exp)
+    for digit in reversed(digits):
+        if places == 0 or digit != 0:
+            break
+        places -= 1
+    return places
 
 
 def to_minor(amount: Decimal, currency: str) -> int:
@@ -57,7 +65,10 @@ def to_minor(amount: Decimal, currency: str) -> int:
     places = exponent(currency)
     if decimals(amount) > places:
         raise MoneyError(f"at most {places} decimal places for {currency}")
-    return int(amount.scaleb(places))
+    with localcontext() as context:
+        context.prec = len(amount.as_tuple().digits) + places + 2
+        context.traps[Inexact] = True
+        return int(amount.scaleb(places))
 
 
 def from_minor(minor: int, currency: str) -> Decimal:

@@ -1,6 +1,7 @@
 """Field types shared by the JSON request models: bounded strings, timestamps, amounts, URLs."""
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated
@@ -37,9 +38,20 @@ def Fixed(value: str):
     return Annotated[str, AfterValidator(check), WithJsonSchema({"type": "string", "enum": [value]})]
 
 
+_TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def is_digits(text: str) -> bool:
+    """ASCII digits only (str.isdigit also accepts superscripts and other scripts' digits)."""
+    return text.isascii() and text.isdigit()
+
+
 def _timestamp(text: str) -> str:
     if len(text) != 19:
         raise ValueError("must be yyyy-MM-dd HH:mm:ss (19 characters)")
+    if not _TIMESTAMP.fullmatch(text):
+        raise ValueError("must be yyyy-MM-dd HH:mm:ss")
     try:
         datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
     except ValueError:
@@ -53,7 +65,7 @@ Timestamp = Annotated[str, AfterValidator(_timestamp),
 
 
 def _iso_date(text: str) -> date:
-    if not isinstance(text, str) or len(text) != 10:
+    if not isinstance(text, str) or not _DATE.fullmatch(text):
         raise ValueError("must be a date yyyy-MM-dd")
     try:
         return date.fromisoformat(text)
@@ -136,10 +148,15 @@ def Email(max_length: int):
                      WithJsonSchema({"type": "string", "format": "email", "maxLength": max_length})]
 
 
+def OptEmail(max_length: int):
+    """An optional e-mail address; "" counts as absent."""
+    return Annotated[Email(max_length) | None, BeforeValidator(_empty_to_none)]
+
+
 def _alpha3(text: str) -> str:
     import pycountry
 
-    if len(text) != 3 or pycountry.countries.get(alpha_3=text) is None:
+    if not re.fullmatch(r"[A-Z]{3}", text) or pycountry.countries.get(alpha_3=text) is None:
         raise ValueError("must be an ISO 3166-1 alpha-3 country code")
     return text
 

@@ -67,3 +67,10 @@ def test_merchants_fund_rejects_bad_amounts(run, args, message):
 def test_db_upgrade_is_idempotent(run):
     assert run("db", "upgrade").exit_code == 0
     assert run("db", "upgrade").exit_code == 0
+
+
+@pytest.mark.parametrize("amount", ["NaN", "Infinity", "1e999999999"])
+def test_merchants_fund_refuses_non_amounts_without_a_traceback(run, amount):
+    app_id = json.loads(run("merchants", "create", "--name", "Loja").stdout)["app_id"]
+    result = run("merchants", "fund", "--app-id", app_id, "--currency", "USD", "--amount", amount)
+    assert result.exit_code == 2 and "Invalid value for --amount: must be a plain decimal number" in result.output

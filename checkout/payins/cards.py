@@ -13,6 +13,7 @@ from stdnum import luhn
 from .. import clock
 from ..gateway import PayinError, invalid
 from ..merchants.models import Merchant
+from ..validation import is_digits
 from .models import CardToken
 
 APPROVE, DECLINE, INSUFFICIENT_FUNDS = "approve", "decline", "insufficient_funds"
@@ -55,21 +56,21 @@ def brand_of(number: str) -> str | None:
 
 def _int_field(value, field: str, digits: tuple[int, ...]) -> int:
     text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-    if not isinstance(text, str) or not text.isdigit() or len(text) not in digits:
+    if not isinstance(text, str) or not is_digits(text) or len(text) not in digits:
         raise invalid(field, f"must be {' or '.join(map(str, digits))} digits")
     return int(text)
 
 
 def tokenize(session: Session, merchant: Merchant, *, card_no: str, cvv: str, exp_year, exp_month,
              holder_name: str, fingerprint_key: str, ttl_seconds: int) -> CardToken:
-    if not card_no.isdigit() or not 12 <= len(card_no) <= 19:
+    if not is_digits(card_no) or not 12 <= len(card_no) <= 19:
         raise invalid("card.card_no", "must be 12 to 19 digits")
     if not luhn.is_valid(card_no):
         raise invalid("card.card_no", "fails the Luhn check")
     brand = brand_of(card_no)
     if brand is None:
         raise invalid("card.card_no", "card brand is not supported")
-    if not cvv.isdigit() or len(cvv) != (4 if brand == "amex" else 3):
+    if not is_digits(cvv) or len(cvv) != (4 if brand == "amex" else 3):
         raise invalid("card.cvv", f"must be {4 if brand == 'amex' else 3} digits for {brand}")
     year = _int_field(exp_year, "card.valid_thru_year", (4, 2))
     year = year + 2000 if year < 100 else year

@@ -15,9 +15,11 @@ from ..validation import (
     HttpUrl,
     IpAddress,
     IsoDate,
+    OptEmail,
     OptText,
     Text,
     Timestamp,
+    is_digits,
 )
 
 
@@ -66,7 +68,7 @@ class ThreeDS(BaseModel):
     @field_validator("status_reason_code")
     @classmethod
     def _reason(cls, code: str) -> str:
-        if not (len(code) == 2 and code.isdigit() and 1 <= int(code) <= 16):
+        if not (len(code) == 2 and is_digits(code) and 1 <= int(code) <= 16):
             raise ValueError("must be one of 01 to 16")
         return code
 
@@ -169,7 +171,7 @@ class UserInfo(BaseModel):
     model_config = REQUEST_CONFIG
     identify: RefundIdentify | None = None
     name: OptText(64) = None
-    email: Email(64) | None = None
+    email: OptEmail(64) = None
     phone: OptText(64) = None
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -146,7 +147,7 @@ def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayRequest) -
 def pay_direct(session: Session, merchant: Merchant, req: DirectPayRequest, links: Links,
                collector: methods.Collector) -> tuple[Trade, dict]:
     """Create a direct payment; answers the trade and the method's fields (qr_code, barcode, ...)."""
-    method = methods.lookup(req.method)
+    method = methods.lookup(req.method, req.channel)
     details = method.check(req)
     _duplicate_check(session, merchant, req.out_trade_no)
     card = cards.usable_token(session, merchant, req.token, "token") if req.method == "CreditCard" else None
@@ -157,13 +158,21 @@ def pay_direct(session: Session, merchant: Merchant, req: DirectPayRequest, link
                        content=req.content, buyer_id=req.buyer_id, notify_url=req.notify_url,
                        return_url=req.return_url, channel=req.channel if method.name == "Wallet" else None,
                        card_token_id=card.id if card else None,
-                       now=now, expires_at=timeouts.expiry(req.timeout_express, now))
+                       now=now, expires_at=_direct_expiry(method, req.timeout_express, now, collector))
     trade.details = {**details, "customer": req.customer.model_dump(), "address": req.address.model_dump()}
     fields = method.present(trade, links, collector)
     trade.details = {**trade.details, "response": fields}
     if card is not None:
         change_status(session, trade, *card_outcome(card, states.SUCCESS))
     return trade, fields
+
+
+def _direct_expiry(method: methods.Method, timeout_express: str | None, now, collector: methods.Collector):
+    """A Boleto without timeout_express stays payable to the end of its due day; others default to 90m."""
+    if method.name == "Boleto" and timeout_express is None:
+        due = now.astimezone(clock.BRAZIL).date() + timedelta(days=collector.boleto_due_days)
+        return timeouts.end_of_brazil_day(due, now.tzinfo)
+    return timeouts.expiry(timeout_express, now)
 
 
 def find(session: Session, merchant: Merchant, *, trade_no: str | None = None,

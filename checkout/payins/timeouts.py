@@ -13,6 +13,11 @@ _PATTERN = re.compile(r"^([1-9][0-9]{0,5})([mhdc])$")
 _UNITS = {"m": "minutes", "h": "hours", "d": "days"}
 
 
+def end_of_brazil_day(day, tz) -> datetime:
+    """Midnight after `day` in Brazil time, expressed in `tz`."""
+    return datetime.combine(day + timedelta(days=1), time(0), tzinfo=clock.BRAZIL).astimezone(tz)
+
+
 def expiry(value: str | None, now: datetime, maximum: timedelta = MAX) -> datetime:
     text = value or DEFAULT
     match = _PATTERN.match(text)
@@ -22,9 +27,7 @@ def expiry(value: str | None, now: datetime, maximum: timedelta = MAX) -> dateti
     if unit == "c":
         if amount != 1:
             raise invalid("timeout_express", "the c unit only takes 1c (end of the current day)")
-        local = now.astimezone(clock.BRAZIL)
-        end_of_day = datetime.combine(local.date() + timedelta(days=1), time(0), tzinfo=clock.BRAZIL)
-        return end_of_day.astimezone(now.tzinfo)
+        return end_of_brazil_day(now.astimezone(clock.BRAZIL).date(), now.tzinfo)
     delta = timedelta(**{_UNITS[unit]: amount})
     if delta > maximum:
         raise invalid("timeout_express", f"must not exceed {maximum.days}d")

@@ -9,7 +9,7 @@ from stdnum.br import cnpj, cpf
 from stdnum.cl import rut
 
 from ..payins.methods import brcode
-from ..validation import FieldError, check_email
+from ..validation import FieldError, check_email, is_digits
 from . import clabe
 
 E164 = re.compile(r"^\+[1-9][0-9]{7,14}$")
@@ -55,16 +55,16 @@ def _brazilian_document(number: str | None, kind: str | None) -> tuple[str, str]
     module = {"CPF": cpf, "CNPJ": cnpj}.get(kind)
     if module is None:
         raise FieldError("document_type", "must be CPF or CNPJ")
-    if not number.isdigit() or not module.is_valid(number):
+    if not is_digits(number) or not module.is_valid(number):
         raise FieldError("document_id", f"must be a valid {kind} (digits only)")
     return number, kind
 
 
 def pix_key(key: str, key_type: str) -> str:
     """A valid PIX key of the given type, normalised (EVP lower-case)."""
-    if key_type == "CPF" and not (key.isdigit() and cpf.is_valid(key)):
+    if key_type == "CPF" and not (is_digits(key) and cpf.is_valid(key)):
         raise FieldError("account", "must be a valid CPF key (11 digits)")
-    if key_type == "CNPJ" and not (key.isdigit() and cnpj.is_valid(key)):
+    if key_type == "CNPJ" and not (is_digits(key) and cnpj.is_valid(key)):
         raise FieldError("account", "must be a valid CNPJ key (14 digits)")
     if key_type == "EVP":
         try:
@@ -112,10 +112,10 @@ def _bank_transfer_brazil(req) -> Beneficiary:
     if bank not in BR_BANKS:
         raise FieldError("bank_code", f"must be one of {', '.join(BR_BANKS)}")
     branch = _required(req.branch, "branch")
-    if not (branch.isdigit() and len(branch) == 4):
+    if not (is_digits(branch) and len(branch) == 4):
         raise FieldError("branch", "must be 4 digits")
     account = _required(req.account, "account")
-    if not (account.isdigit() and 1 <= len(account) <= 12):
+    if not (is_digits(account) and 1 <= len(account) <= 12):
         raise FieldError("account", "must be 1 to 12 digits")
     digit = _required(req.account_digit, "account_digit")
     if not re.fullmatch(r"[0-9X]", digit):
@@ -134,7 +134,7 @@ def _bank_transfer_chile(req) -> Beneficiary:
     if bank not in CL_BANKS:
         raise FieldError("bank_code", f"must be one of {', '.join(CL_BANKS)}")
     account = _required(req.account, "account")
-    if not (account.isdigit() and 4 <= len(account) <= 20):
+    if not (is_digits(account) and 4 <= len(account) <= 20):
         raise FieldError("account", "must be 4 to 20 digits")
     account_type = _required(req.account_type, "account_type")
     if account_type not in ("CHECKING", "SAVINGS", "VISTA"):
@@ -171,7 +171,7 @@ def _cash(req) -> Beneficiary:
 def _cashout(req) -> Beneficiary:
     _phone(req)
     document = _required(req.document_id, "document_id")
-    if not (document.isdigit() and 6 <= len(document) <= 10):
+    if not (is_digits(document) and 6 <= len(document) <= 10):
         raise FieldError("document_id", "must be a cédula of 6 to 10 digits")
     return Beneficiary(document_id=document, document_type=req.document_type or "CC")
 

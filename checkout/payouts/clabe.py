@@ -18,7 +18,7 @@ def check_digit(first17: str) -> int:
 
 def validate(clabe: str) -> str:
     """The bank name of a valid CLABE; raises ValueError naming the broken rule."""
-    if len(clabe) != 18 or not clabe.isdigit():
+    if len(clabe) != 18 or not (clabe.isascii() and clabe.isdigit()):
         raise ValueError("must be a CLABE of 18 digits")
     if int(clabe[17]) != check_digit(clabe[:17]):
         raise ValueError("CLABE check digit is wrong")

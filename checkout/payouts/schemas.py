@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StrictInt
 
-from ..validation import REQUEST_CONFIG, Amount, Email, HttpUrl, IsoDate, OptText, Text
+from ..validation import REQUEST_CONFIG, Amount, HttpUrl, IsoDate, OptEmail, OptText, Text
 
 # Amounts are numeric strings (JSON numbers are accepted too); decimals are checked per currency.
 PayoutAmount = Amount("0.01", "99999999.99", places=2)
@@ -31,7 +31,7 @@ class DryRunRequest(Request):
 class PayoutRequest(Request):
     name: Text(128)
     phone: OptText(32) = None
-    email: Email(128) | None = None
+    email: OptEmail(128) = None
     account: OptText(512) = None
     account_type: OptText(16) = None
     document_id: OptText(32) = None

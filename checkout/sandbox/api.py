@@ -5,7 +5,7 @@ from flask import Blueprint
 
 from .. import clock
 from ..db import db
-from ..gateway import operation
+from ..gateway import invalid, operation
 from ..merchants.models import Merchant
 from ..payins import service as payins
 from ..vaults import service as vaults
@@ -25,7 +25,10 @@ def read_clock(merchant: Merchant):
 
 @operation(bp, "/clock", ClockAdvance, tag="sandbox", summary="Move the sandbox clock forward")
 def advance_clock(merchant: Merchant, req: ClockAdvance):
-    clock.advance(req.advance_seconds)
+    try:
+        clock.advance(req.advance_seconds)
+    except ValueError as exc:
+        raise invalid("advance_seconds", str(exc)) from None
     return _clock()
 
 

@@ -7,7 +7,7 @@ from pydantic import BaseModel, model_validator
 from stdnum.br import cnpj, cpf
 
 from ..payins.schemas import Request
-from ..validation import REQUEST_CONFIG, Alpha3, Amount, Fixed, HttpUrl, IsoDate, Text
+from ..validation import REQUEST_CONFIG, Alpha3, Amount, Fixed, HttpUrl, IsoDate, Text, is_digits
 
 PLAN_AMOUNT = Amount("0.01", "9999999")
 
@@ -46,7 +46,7 @@ class Identification(BaseModel):
     @model_validator(mode="after")
     def _check_digits(self):
         module, size = (cpf, 11) if self.type == "CPF" else (cnpj, 14)
-        if not (self.number.isdigit() and len(self.number) == size and module.is_valid(self.number)):
+        if not (is_digits(self.number) and len(self.number) == size and module.is_valid(self.number)):
             raise ValueError(f"number must be a valid {self.type} of {size} digits")
         return self
 

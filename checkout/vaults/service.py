@@ -66,8 +66,12 @@ def checkout_url(vault: Vault, links: Links) -> str:
     return links.page("vault", PAGE_PURPOSE, {"vault": vault.token})
 
 
-def find(session: Session, merchant: Merchant, token: str) -> Vault:
-    vault = session.scalar(select(Vault).where(Vault.token == token, Vault.merchant_id == merchant.id))
+def find(session: Session, merchant: Merchant, token: str, *, lock: bool = False) -> Vault:
+    """The merchant's vault; `lock` holds its row until commit, so decisions and payments serialise."""
+    query = select(Vault).where(Vault.token == token, Vault.merchant_id == merchant.id)
+    if lock:
+        query = query.with_for_update(of=Vault).execution_options(populate_existing=True)
+    vault = session.scalar(query)
     if vault is None:
         raise PayinError("vault-not-exist", "vault_token: no such vault")
     return vault
@@ -89,7 +93,7 @@ def set_status(session: Session, vault: Vault, new: str, reason: str | None = No
 
 def decide(session: Session, merchant: Merchant, token: str, approve: bool) -> Vault:
     """The payer's bank (pix) or the customer's consent (Card) approves or declines a pending vault."""
-    vault = find(session, merchant, token)
+    vault = find(session, merchant, token, lock=True)
     if vault.status != PENDING:
         raise PayinError("vault-not-pending", f"vault is {vault.status}; only a PENDING vault can be decided")
     if clock.as_utc(vault.session_expires_at) <= clock.now():
@@ -100,7 +104,7 @@ def decide(session: Session, merchant: Merchant, token: str, approve: bool) -> V
 
 
 def void(session: Session, merchant: Merchant, token: str) -> Vault:
-    vault = find(session, merchant, token)
+    vault = find(session, merchant, token, lock=True)
     if vault.type != "Card":
         raise invalid("type", "vault_token is not a Card vault")
     if not VAULT.can(vault.status, VOIDED):
@@ -110,7 +114,8 @@ def void(session: Session, merchant: Merchant, token: str) -> Vault:
 
 
 def require_active(session: Session, merchant: Merchant, token: str) -> Vault:
-    vault = find(session, merchant, token)
+    """An ACTIVE vault, locked for the rest of the transaction (a racing void waits for the payment)."""
+    vault = find(session, merchant, token, lock=True)
     if vault.status != ACTIVE:
         raise PayinError("vault-not-active", f"vault is {vault.status}; only an ACTIVE vault can be paid with")
     return vault

@@ -10,6 +10,7 @@ from stdnum.br import cnpj, cpf
 from ... import clock, money
 from ...gateway import PayinError, invalid
 from ...links import Links
+from ...validation import is_digits
 from ..models import Trade
 from ..schemas import DirectPayRequest
 from . import boleto, brcode, catalog
@@ -37,7 +38,7 @@ def _brazilian_customer(req: DirectPayRequest) -> None:
     module = {"CPF": cpf, "CNPJ": cnpj}.get(identify.type)
     if module is None:
         raise invalid("customer.identify.type", f"must be CPF or CNPJ for {req.method}")
-    if not (identify.number.isdigit() and module.is_valid(identify.number)):
+    if not (is_digits(identify.number) and module.is_valid(identify.number)):
         raise invalid("customer.identify.number", f"must be a valid {identify.type} (digits only)")
 
 
@@ -104,7 +105,8 @@ def _pix(trade: Trade, links: Links, collector: Collector) -> dict:
 
 
 def _boleto(trade: Trade, links: Links, collector: Collector) -> dict:
-    due = clock.brazil_today() + timedelta(days=collector.boleto_due_days)
+    # Due on the last Brazil day the trade is open (an expiry at midnight belongs to the day before).
+    due = (clock.as_utc(trade.expires_at).astimezone(clock.BRAZIL) - timedelta(microseconds=1)).date()
     # Banco do Brasil layout of the free field: six zeros, 7-digit agreement, 10-digit our-number, wallet 17.
     free_field = f"000000{2871953:07d}{trade.id % 10**10:010d}17"
     code = boleto.barcode(bank="001", due=due, amount_minor=trade.amount_minor, free_field=free_field)
@@ -159,12 +161,14 @@ METHODS: dict[str, Method] = {m.name: m for m in (
 )}
 
 
-def lookup(name: str | None) -> Method:
+def lookup(name: str | None, channel: str | None = None) -> Method:
     if name is None:
         raise missing("method")
     method = METHODS.get(name)
     if method is None:
         raise invalid("method", f"must be one of {', '.join(METHODS)}")
+    if channel and method.name != "Wallet":
+        raise invalid("channel", "only with method Wallet")
     return method
 
 

@@ -39,7 +39,8 @@ def mod11(digits: str) -> int:
 
 
 def barcode(*, bank: str, due: date, amount_minor: int, free_field: str, currency: str = "9") -> str:
-    if len(bank) != 3 or not bank.isdigit() or len(free_field) != 25 or not free_field.isdigit():
+    digits = bank + free_field
+    if len(bank) != 3 or len(free_field) != 25 or not (digits.isascii() and digits.isdigit()):
         raise BoletoError("bank is 3 digits and the free field 25 digits")
     if not 0 <= amount_minor <= 99_999_999_99:
         raise BoletoError("a boleto amount fits in 10 digits of centavos")
@@ -50,7 +51,7 @@ def barcode(*, bank: str, due: date, amount_minor: int, free_field: str, currenc
 
 def linha_digitavel(code: str) -> str:
     """The 47 digits a payer types, from a 44-digit barcode."""
-    if len(code) != 44 or not code.isdigit():
+    if len(code) != 44 or not (code.isascii() and code.isdigit()):
         raise BoletoError("a barcode has 44 digits")
     free = code[19:44]
     field1 = code[0:4] + free[0:5]
@@ -62,7 +63,7 @@ def linha_digitavel(code: str) -> str:
 
 def barcode_from_linha(linha: str) -> str:
     """The barcode a linha digitável stands for; raises BoletoError when any check digit is wrong."""
-    digits = "".join(c for c in linha if c.isdigit())
+    digits = "".join(c for c in linha if c in "0123456789")
     if len(digits) != 47:
         raise BoletoError("a linha digitável has 47 digits")
     for start, end in ((0, 9), (10, 20), (21, 31)):

@@ -57,7 +57,7 @@ def _fields(text: str) -> dict[str, str]:
     fields, pos = {}, 0
     while pos < len(text):
         tag, size = text[pos:pos + 2], text[pos + 2:pos + 4]
-        if len(tag) < 2 or not size.isdigit() or pos + 4 + int(size) > len(text):
+        if len(tag) < 2 or not (size.isascii() and size.isdigit()) or pos + 4 + int(size) > len(text):
             raise BRCodeError(f"malformed field at position {pos}")
         fields[tag] = text[pos + 4:pos + 4 + int(size)]
         pos += 4 + int(size)
