@@ -92,7 +92,7 @@ def authenticate():
 def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summary: str,
               methods=("POST",), tag: str = "payin",
               choose: Callable[[dict], type[BaseModel]] | None = None,
-              alternatives: tuple[type[BaseModel], ...] = ()) -> Callable:
+              alternatives: tuple[type[BaseModel], ...] = (), body_optional: bool = False) -> Callable:
     """Register a payin operation: auth, body, validation and envelope around `view(merchant, req)`.
 
     The view returns the response fields; the transaction commits only when it succeeds. Where one
@@ -108,7 +108,7 @@ def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summar
                     raise invalid("path", "must not contain NUL characters")
                 req = None
                 if model is not None:
-                    body = parse_json_object()
+                    body = {} if body_optional and not request.get_data(cache=True).strip() else parse_json_object()
                     req = parse_model(choose(body) if choose else model, body)
                     if getattr(req, "app_id", merchant.app_id) != merchant.app_id:
                         raise PayinError("invalid-signature", "app_id does not match the credentials")

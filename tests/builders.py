@@ -86,3 +86,41 @@ def vault_pay(vault_token: str, method: str = "CreditCard", out_trade_no: str = 
 
 def refund(trade_no: str, amount: str, **overrides) -> dict:
     return merge({"trade_no": trade_no, "refund_currency": "BRL", "refund_amount": amount}, overrides)
+
+
+# --- payouts -----------------------------------------------------------------------------------------
+
+CLABE = "002010077777777771"  # Banamex's published example
+EVP = "123e4567-e12b-12d1-a456-426655440000"
+
+
+def now_unix() -> int:
+    import time
+
+    return int(time.time())
+
+
+def dry_run(**overrides) -> dict:
+    return merge({"source_currency": "USD", "arrival_currency": "BRL", "amount": "100.00", "fee_bear": "merchant",
+                  "method": "PIX", "country": "BRA", "timestamp": now_unix()}, overrides)
+
+
+def payout(custom_code: str = "po-1", **overrides) -> dict:
+    return merge({"name": "Ana Souza", "phone": "+5511987654321", "email": "ana@example.com",
+                  "account": CPF, "account_type": "CPF", "document_id": CPF, "document_type": "CPF",
+                  "method": "PIX", "custom_code": custom_code, "fee_bear": "merchant", "amount": "100.00",
+                  "source_currency": "USD", "arrival_currency": "BRL", "notify_url": NOTIFY, "country": "BRA",
+                  "additional_remark": "salary"}, overrides)
+
+
+def spei_payout(custom_code: str = "po-mx", **overrides) -> dict:
+    return payout(custom_code, **merge({"country": "MEX", "method": "SPEI", "arrival_currency": "MXN",
+                                         "account": CLABE, "account_type": ..., "document_id": ...,
+                                         "document_type": ..., "phone": "+5215512345678"}, overrides))
+
+
+def checkout_session(custom_code: str = "co-1", **overrides) -> dict:
+    return merge({"user_id": "user-1", "custom_code": custom_code, "fee_bear": "merchant", "source_currency": "USD",
+                  "payout_currency": "BRL", "payout_amount": "500.00", "notify_url": NOTIFY,
+                  "return_url": "https://shop.example/back", "additional_remark": "withdrawal", "country": "BRA",
+                  "method": "PIX"}, overrides)

@@ -135,3 +135,49 @@ def outbox(app):
         with app.app_context():
             return [(m.kind, m.target, m.payload) for m in for_subject(db.session, subject_id)]
     return messages
+
+
+class PayoutApi:
+    """A merchant's view of the payout platform: AppId header and the SHA-256 body signature."""
+
+    def __init__(self, client, credentials: dict):
+        self.client, self.credentials = client, credentials
+
+    def headers(self, body: dict, header: str = "AppId") -> dict:
+        from checkout.signing import payout_signature
+
+        return {header: self.credentials["app_id"],
+                "Authorization": payout_signature(body, self.credentials["app_key"])}
+
+    def post(self, path: str, body: dict, *, expect: int | None = None, header: str = "AppId"):
+        response = self.client.post(f"/api{path}", json=body, headers=self.headers(body, header))
+        if expect is not None:
+            assert response.status_code == expect, response.get_json()
+        return response.get_json()
+
+
+@pytest.fixture
+def payout_api(client, merchant) -> PayoutApi:
+    return PayoutApi(client, merchant)
+
+
+@pytest.fixture
+def fund(app):
+    """Top up a merchant's sandbox balance, as `checkout merchants fund` does."""
+    from decimal import Decimal
+
+    from checkout import money
+    from checkout.merchants.service import find_by_app_id
+    from checkout.payouts import ledger
+
+    def top_up(credentials: dict, currency: str, amount: str) -> None:
+        with app.app_context():
+            merchant = find_by_app_id(db.session, credentials["app_id"])
+            ledger.fund(db.session, merchant, currency, money.to_minor(Decimal(amount), currency))
+            db.session.commit()
+    return top_up
+
+
+@pytest.fixture
+def other_payout_api(app, client) -> PayoutApi:
+    return PayoutApi(client, make_merchant(app, "Outra Loja"))

@@ -113,6 +113,12 @@ def find(session: Session, merchant: Merchant, *, transaction_id: str | None = N
     return payout
 
 
+def find_or_none(session: Session, merchant: Merchant, transaction_id: str) -> Payout | None:
+    return session.scalar(select(Payout).where(Payout.merchant_id == merchant.id,
+                                               Payout.transaction_id == transaction_id)
+                          .with_for_update(of=Payout).execution_options(populate_existing=True))
+
+
 def status(payout: Payout) -> dict:
     return {"payout_id": payout.transaction_id, "custom_code": payout.custom_code, "status": payout.status,
             "description": payout.remark or lifecycle.MESSAGES.get(payout.status, "")}

@@ -1,15 +1,18 @@
 """Sandbox routes (CHECKOUT_SANDBOX on only): clock control, customer payment, bank decisions."""
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, current_app
 
-from .. import clock
+from .. import clock, money
 from ..db import db
-from ..gateway import invalid, operation
+from ..gateway import PayinError, invalid, operation
 from ..merchants.models import Merchant
 from ..payins import service as payins
+from ..payouts import lifecycle
+from ..payouts import service as payouts
+from ..validation import FieldError
 from ..vaults import service as vaults
-from .schemas import ClockAdvance
+from .schemas import ClockAdvance, PayoutRefund
 
 bp = Blueprint("sandbox", __name__, url_prefix="/sandbox")
 
@@ -29,6 +32,8 @@ def advance_clock(merchant: Merchant, req: ClockAdvance):
         clock.advance(req.advance_seconds)
     except ValueError as exc:
         raise invalid("advance_seconds", str(exc)) from None
+    # Whatever came due in the skipped time happens now, as the worker would have done it.
+    lifecycle.advance_due(db.session, decided_after=current_app.config["PAYOUT_DECIDED_AFTER"])
     return _clock()
 
 
@@ -54,3 +59,20 @@ def approve_vault(merchant: Merchant, vault_token: str):
            summary="The payer's bank (pix) or the customer (Card) rejects a pending vault")
 def reject_vault(merchant: Merchant, vault_token: str):
     return _decide(merchant, vault_token, False)
+
+
+@operation(bp, "/payouts/<transaction_id>/refund", PayoutRefund, tag="sandbox", body_optional=True,
+           summary="The recipient's bank refunds a PAID payout, in full (no amount) or in part")
+def refund_payout(merchant: Merchant, req: PayoutRefund, transaction_id: str):
+    payout = payouts.find_or_none(db.session, merchant, transaction_id)
+    if payout is None:
+        raise PayinError("payout-not-exist", "payout does not exist")
+    try:
+        record = lifecycle.refund(db.session, merchant, payout, req.amount)
+    except FieldError as error:
+        raise invalid(error.field, error.rule) from None
+    except lifecycle.PayoutStateError as error:
+        raise PayinError("payout-status-invalid", str(error)) from None
+    return {"transaction_id": payout.transaction_id, "status": payout.status, "refunded_id": record.refunded_id,
+            "refunded_amount": money.format_minor(record.arrival_minor, payout.arrival_currency),
+            "currency": payout.arrival_currency}
