@@ -22,6 +22,32 @@ PAYIN_ENVELOPE = {
 }
 
 
+PAYOUT_ENVELOPE = {
+    "type": "object",
+    "required": ["code", "msg", "time", "data"],
+    "properties": {
+        "code": {"type": "integer", "example": 200},
+        "msg": {"type": "string"},
+        "time": {"type": "integer", "description": "unix seconds"},
+        "data": {"anyOf": [{"type": "object"}, {"type": "array"}]},
+    },
+}
+
+
+def _responses(envelope: str, statuses: dict[str, str]) -> dict:
+    ref = {"$ref": f"#/components/schemas/{envelope}"}
+    return {status: {"description": text, "content": {"application/json": {"schema": ref}}}
+            for status, text in statuses.items()}
+
+
+PAYIN_RESPONSES = _responses("PayinEnvelope", {
+    "200": "Success envelope (code 10000)", "400": "Error envelope (code 40001 or 40002)",
+    "413": "Body over 1 MiB"})
+PAYOUT_RESPONSES = _responses("PayoutEnvelope", {
+    "200": "Success (code 200)", "400": "Invalid or expired request (4001000, 4001009, 400, ...)",
+    "401": "Permission denied (4004003)"})
+
+
 def register(endpoint: str, model, *, summary: str, tag: str) -> None:
     """`model` is a request model, a tuple of alternative models (oneOf), or None for no body."""
     _operations[endpoint] = {"model": model, "summary": summary, "tag": tag}
@@ -52,18 +78,12 @@ def document(app, server_url: str | None = None) -> dict:
                                        ref_template="#/components/schemas/{model}")
     paths: dict[str, dict] = {}
     for path, method, op in served:
+        payout = op["tag"] == "payout"
         entry = {
             "summary": op["summary"],
             "tags": [op["tag"]],
-            "security": [{"basicAuth": []}],
-            "responses": {
-                "200": {"description": "Success envelope (code 10000)",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PayinEnvelope"}}}},
-                "400": {"description": "Error envelope (code 40001 or 40002)",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PayinEnvelope"}}}},
-                "413": {"description": "Body over 1 MiB",
-                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PayinEnvelope"}}}},
-            },
+            "security": [{"appId": [], "payoutSignature": []}] if payout else [{"basicAuth": []}],
+            "responses": PAYOUT_RESPONSES if payout else PAYIN_RESPONSES,
         }
         shapes = [refs[(m, "validation")] for m in _as_tuple(op["model"])]
         if shapes:
@@ -76,13 +96,19 @@ def document(app, server_url: str | None = None) -> dict:
         paths.setdefault(path, {})[method] = entry
     components = dict(schemas.get("$defs", {}))
     components["PayinEnvelope"] = PAYIN_ENVELOPE
+    components["PayoutEnvelope"] = PAYOUT_ENVELOPE
     doc = {
         "openapi": "3.1.0",
         "info": {"title": "checkout", "version": "1.0.0",
                  "description": "Payin gateway and payout platform (sandbox)."},
         "paths": paths,
         "components": {"schemas": components,
-                       "securitySchemes": {"basicAuth": {"type": "http", "scheme": "basic"}}},
+                       "securitySchemes": {
+                           "basicAuth": {"type": "http", "scheme": "basic"},
+                           "appId": {"type": "apiKey", "in": "header", "name": "AppId"},
+                           "payoutSignature": {"type": "apiKey", "in": "header", "name": "Authorization",
+                                               "description": "SHA-256 of the sorted body parameters and the app key"},
+                       }},
     }
     if server_url:
         doc["servers"] = [{"url": server_url}]

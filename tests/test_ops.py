@@ -19,3 +19,14 @@ def test_openapi_is_built_from_the_request_models(client):
                              {"$ref": "#/components/schemas/DirectPayRequest"}]}
     assert schemas["ThreeDS"]["properties"]["status_code"]["enum"] == ["U", "N", "Y", "A", "C", "D", "R", "I"]
     assert doc["paths"]["/sandbox/trades/{trade_no}/pay"]["post"]["parameters"][0]["name"] == "trade_no"
+
+
+def test_openapi_documents_the_payout_operations_with_their_own_envelope(client):
+    doc = client.get("/openapi.json").get_json()
+    dry_run = doc["paths"]["/api/payout/dry-run"]["post"]
+    assert dry_run["security"] == [{"appId": [], "payoutSignature": []}]
+    assert dry_run["responses"]["401"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/PayoutEnvelope"}
+    assert {"/api/payout", "/api/payout/status", "/api/payout/detail", "/api/checkout",
+            "/api/balance/history"} <= set(doc["paths"])
+    assert doc["components"]["schemas"]["CheckoutRequest"]["properties"]["timeout"]["maximum"] == 1800

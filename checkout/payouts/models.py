@@ -28,7 +28,7 @@ class Payout(Base):
     name: Mapped[str] = mapped_column(String(128))
     phone: Mapped[str | None] = mapped_column(String(32), nullable=True)
     email: Mapped[str | None] = mapped_column(String(128), nullable=True)
-    account: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    account: Mapped[str | None] = mapped_column(String(512), nullable=True)
     account_type: Mapped[str | None] = mapped_column(String(16), nullable=True)
     document_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     document_type: Mapped[str | None] = mapped_column(String(8), nullable=True)

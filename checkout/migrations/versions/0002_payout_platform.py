@@ -28,7 +28,7 @@ def upgrade() -> None:
     sa.Column('name', sa.String(length=128), nullable=False),
     sa.Column('phone', sa.String(length=32), nullable=True),
     sa.Column('email', sa.String(length=128), nullable=True),
-    sa.Column('account', sa.String(length=128), nullable=True),
+    sa.Column('account', sa.String(length=512), nullable=True),
     sa.Column('account_type', sa.String(length=16), nullable=True),
     sa.Column('document_id', sa.String(length=32), nullable=True),
     sa.Column('document_type', sa.String(length=8), nullable=True),

@@ -1,0 +1,29 @@
+"""Every field of every payout operation, replaced by hostile values: never a 5xx, never HTML."""
+from checkout import clock
+
+from .. import builders
+from ..test_hostile_input import HOSTILE, leaves, replaced
+
+
+def test_no_hostile_value_causes_a_server_error(payout_api, merchant, fund):
+    fund(merchant, "USD", "100000.00")
+    created = payout_api.post("/payout", builders.payout("seed"), expect=200)["data"]
+    today = clock.now().date().isoformat()
+    bodies = {
+        "/payout/dry-run": builders.dry_run(),
+        "/payout": builders.payout("hostile"),
+        "/payout/status": {"payout_id": created["transaction_id"], "custom_code": "seed"},
+        "/payout/detail": {"transaction_id": created["transaction_id"], "timestamp": builders.now_unix()},
+        "/checkout": builders.checkout_session(),
+        "/balance/history": {"start_date": today, "end_date": today, "timestamp": builders.now_unix()},
+    }
+    checked = 0
+    for path, body in bodies.items():
+        for field in leaves(body):
+            for value in HOSTILE + ["x" * 600]:
+                answer = payout_api.client.post(f"/api{path}", json=replaced(body, field, value),
+                                                headers=payout_api.headers(replaced(body, field, value)))
+                assert answer.status_code < 500, (path, field, value, answer.get_json())
+                assert answer.is_json and set(answer.get_json()) == {"code", "msg", "time", "data"}
+                checked += 1
+    assert checked >= 600
