@@ -25,19 +25,42 @@ def main():
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, type=int, show_default=True)
-@click.option("--no-worker", is_flag=True, help="Do not run the notification/scheduling worker in this process.")
+@click.option("--no-worker", is_flag=True, help="Do not run the worker in this process.")
 @click.option("--threads", default=8, type=int, show_default=True)
 def serve(host: str, port: int, no_worker: bool, threads: int):
     """Apply migrations, then serve the app with waitress."""
     import waitress
 
+    from .notifications import worker
+
     app = _app(migrate=True)
+    if not no_worker:
+        worker.start_thread(app)
     shown_host = f"[{host}]" if ":" in host else host
     click.echo(f"checkout listening on http://{shown_host}:{port} "
                f"(database: {db.engine.url.render_as_string(hide_password=True)}, "
                f"sandbox: {'on' if app.config['SANDBOX'] else 'off'})", err=True)
     sys.stderr.flush()
     waitress.serve(app, host=host, port=port, threads=threads, ident="checkout")
+
+
+@main.command("worker")
+@click.option("--interval", default=1.0, type=float, show_default=True, help="Seconds to rest when idle.")
+def worker_command(interval: float):
+    """Run the worker alone (scheduled payout steps), until interrupted."""
+    import signal
+    import threading
+
+    from .notifications import worker
+
+    app = _app(migrate=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    click.echo("checkout worker running", err=True)
+    try:
+        worker.run(app, stop, interval)
+    except KeyboardInterrupt:
+        pass
 
 
 @main.group("db")

@@ -243,3 +243,18 @@ def test_detail_extra_per_cash_method(payout_api, merchant, fund, payout, extra_
     assert set(extra) == extra_keys
     if "valid_days" in extra:
         assert extra["valid_days"] == 30 and len(extra["pin"]) == 6
+
+
+def test_server_faults_answer_the_payout_envelope(app, payout_api, monkeypatch):
+    from checkout.payouts import service, sessions
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(service, "quote", explode)
+    monkeypatch.setattr(sessions, "create", explode)
+    monkeypatch.setitem(app.config, "PROPAGATE_EXCEPTIONS", False)
+    dry_run = payout_api.post("/payout/dry-run", builders.dry_run(), expect=500)
+    assert (dry_run["code"], dry_run["msg"], dry_run["data"]) == (500, "system error", {"error": "system error"})
+    checkout = payout_api.post("/checkout", builders.checkout_session(), expect=500)
+    assert (checkout["code"], checkout["msg"], checkout["data"]) == (5001000, "system error", {})

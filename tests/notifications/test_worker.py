@@ -1,0 +1,19 @@
+from checkout import clock
+from checkout.notifications import worker
+
+from .. import builders
+
+
+def test_worker_round_moves_due_payouts_on_the_sandbox_clock(app, payout_api, merchant, fund, outbox):
+    fund(merchant, "USD", "1000.00")
+    tid = payout_api.post("/payout", builders.payout(), expect=200)["data"]["transaction_id"]
+    assert worker.run_once(app) == 0
+    clock.advance(60)
+    assert worker.run_once(app) == 1
+    assert payout_api.post("/payout/status", {"payout_id": tid}, expect=200)["data"]["status"] == "PROCESSING"
+    clock.advance(250)  # the bank answers 300 s after PROCESSING; a margin for a slow machine
+    assert worker.run_once(app) == 0
+    clock.advance(50)
+    assert worker.run_once(app) == 1
+    assert payout_api.post("/payout/status", {"payout_id": tid}, expect=200)["data"]["status"] == "PAID"
+    assert [p["status"] for _, _, p in outbox(tid)] == ["PAID"]
