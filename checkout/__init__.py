@@ -16,6 +16,8 @@ def create_app(overrides: dict | None = None) -> Flask:
 
     from . import models  # noqa: F401  (every table registered on Base.metadata)
     from .ops import bp as ops_bp
+    from .pages import i18n, pay_views, payout_views  # noqa: F401  (routes on pages.views.bp)
+    from .pages.views import bp as pages_bp
     from .payins.api import bp as payins_bp
     from .payouts.api import bp as payouts_bp
     from .vaults.api import bp as vaults_bp
@@ -24,6 +26,8 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.register_blueprint(payins_bp)
     app.register_blueprint(vaults_bp)
     app.register_blueprint(payouts_bp)
+    app.register_blueprint(pages_bp)
+    i18n.init_app(app)
     if app.config["SANDBOX"]:
         from .sandbox.api import bp as sandbox_bp
 

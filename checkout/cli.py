@@ -85,18 +85,17 @@ def merchants():
 @click.option("--return-host", "return_hosts", multiple=True, help="Host allowed in return_url (repeatable).")
 @click.option("--frame-origin", "frame_origins", multiple=True, help="Origin allowed to frame pages (repeatable).")
 @click.option("--logo", type=click.File("rb"), help="PNG logo shown on hosted pages.")
-def merchants_create(name, return_hosts, frame_origins, logo):
+@click.option("--document", help="The merchant's CNPJ (14 digits), shown to PIX Automático payers.")
+def merchants_create(name, return_hosts, frame_origins, logo, document):
     """Create a merchant; prints its credentials as one JSON object."""
     from .merchants import service
 
     app = _app(migrate=True)
     logo_bytes = logo.read() if logo else None
-    if logo_bytes is not None and not logo_bytes.startswith(b"\x89PNG\r\n\x1a\n"):
-        raise click.BadParameter("the logo must be a PNG image", param_hint="--logo")
     with app.app_context():
         try:
             merchant = service.create(db.session, name=name, return_hosts=return_hosts,
-                                      frame_origins=frame_origins, logo_png=logo_bytes)
+                                      frame_origins=frame_origins, logo_png=logo_bytes, document=document)
         except service.MerchantError as exc:
             raise click.BadParameter(str(exc)) from None
         db.session.commit()

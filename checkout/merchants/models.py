@@ -15,6 +15,7 @@ class Merchant(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     merchant_id: Mapped[str] = mapped_column(String(32), unique=True)
     name: Mapped[str] = mapped_column(String(128))
+    document: Mapped[str | None] = mapped_column(String(14), nullable=True)  # CNPJ, shown to PIX payers
     app_id: Mapped[str] = mapped_column(String(32), unique=True)
     # Kept retrievable, not hashed: it also keys the HMAC of payin callbacks and return tokens.
     security_key: Mapped[str] = mapped_column(String(64))

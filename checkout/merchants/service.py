@@ -6,8 +6,10 @@ from urllib.parse import urlsplit
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from stdnum.br import cnpj
 
 from .. import clock
+from ..pages.layout import LogoError, check_logo
 from .models import Merchant
 
 
@@ -30,12 +32,20 @@ def _host(value: str) -> str:
 
 
 def create(session: Session, *, name: str, return_hosts=(), frame_origins=(),
-           logo_png: bytes | None = None, fx_markup_bps: int = 50) -> Merchant:
+           logo_png: bytes | None = None, fx_markup_bps: int = 50, document: str | None = None) -> Merchant:
     if not name.strip():
         raise MerchantError("name must not be empty")
+    if document is not None and not (document.isascii() and document.isdigit() and cnpj.is_valid(document)):
+        raise MerchantError("document must be a valid CNPJ of 14 digits")
+    if logo_png is not None:
+        try:
+            check_logo(logo_png)
+        except LogoError as error:
+            raise MerchantError(str(error)) from None
     merchant = Merchant(
         merchant_id="M" + secrets.token_hex(8).upper(),
         name=name.strip(),
+        document=document,
         app_id="app_" + secrets.token_hex(14),
         security_key="sk_" + secrets.token_hex(24),
         app_key=secrets.token_hex(32),

@@ -11,6 +11,7 @@ from . import cards, methods, refunds, service
 from .methods import catalog
 from .schemas import (
     BankListRequest,
+    CardSessionRequest,
     CardTokenRequest,
     DirectPayRequest,
     PreAuthorizationRequest,
@@ -38,6 +39,13 @@ def card_token(merchant: Merchant, req: CardTokenRequest):
                            ttl_seconds=current_app.config["CARD_TOKEN_TTL"])
     return {"token": token.token, "first_six_digits": token.first_six, "last_four_digits": token.last_four,
             "brand": token.brand}
+
+
+@operation(bp, "/card/session", CardSessionRequest, summary="Open a hosted card-entry page (iframe)")
+def card_session(merchant: Merchant, req: CardSessionRequest):
+    from ..pages.views import card_entry_url
+
+    return {"card_url": card_entry_url(merchant, links.current(), req.country)}
 
 
 @operation(bp, "/trade/pre-authorization", PreAuthorizationRequest,

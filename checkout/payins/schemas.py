@@ -50,6 +50,11 @@ class CardTokenRequest(Request):
     card: Card
 
 
+class CardSessionRequest(Request):
+    """Extension: a hosted card-entry page for merchants that must not see card numbers."""
+    country: Alpha3 | None = None  # picks the page's language (BRA, MEX) when the browser's is not wanted
+
+
 # --- pre-authorization ---------------------------------------------------------------------------
 
 class ThreeDS(BaseModel):

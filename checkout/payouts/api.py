@@ -55,7 +55,7 @@ def detail(merchant: Merchant, req: DetailRequest):
 def checkout(merchant: Merchant, req: CheckoutRequest):
     if req.timestamp is not None:
         check_fresh(req.timestamp, FRESHNESS_WINDOW)
-    record = sessions.create(db.session, merchant, req, **_pricing(merchant))
+    record = sessions.create(db.session, merchant, req, **_pricing(merchant), sandbox=current_app.config["SANDBOX"])
     return {"checkout_url": sessions.checkout_url(record, links.current()),
             "expire_time": clock.unix(record.expires_at)}
 

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 from .. import clock, money
 from ..links import Links
 from ..merchants.models import Merchant
+from ..pages.returns import ReturnUrlError, check_return_url
 from ..validation import FieldError
 from . import pricing
 from .models import CheckoutSession
@@ -46,7 +47,11 @@ def _combination(req: CheckoutRequest) -> tuple[str, str | None]:
 
 
 def create(session: Session, merchant: Merchant, req: CheckoutRequest, *, mid_rates: dict,
-           markup_bps: int) -> CheckoutSession:
+           markup_bps: int, sandbox: bool) -> CheckoutSession:
+    try:
+        check_return_url(req.return_url, merchant, sandbox)
+    except ReturnUrlError as error:
+        raise FieldError("return_url", str(error)) from None
     country, method = _combination(req)
     # The amount must cover fee and tax whichever method the beneficiary picks.
     for candidate in ([method] if method else COMBINATIONS[country][0]):

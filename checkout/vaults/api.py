@@ -15,7 +15,8 @@ bp = Blueprint("vaults", __name__)
 
 @operation(bp, "/vault/create", VaultCreateRequest, summary="Store a card or a PIX Automático authorization")
 def create(merchant: Merchant, req: VaultCreateRequest):
-    vault = service.create(db.session, merchant, req, current_app.config["VAULT_SESSION_TTL"])
+    vault = service.create(db.session, merchant, req, current_app.config["VAULT_SESSION_TTL"],
+                           current_app.config["SANDBOX"])
     return {**service.describe(vault), "timestamp": clock.format_utc(vault.created_at),
             "checkout_url": service.checkout_url(vault, links.current())}
 

@@ -22,6 +22,7 @@ class Vault(Base):
     region: Mapped[str] = mapped_column(String(3))
     notify_url: Mapped[str | None] = mapped_column(String(512), nullable=True)
     return_url: Mapped[str | None] = mapped_column(String(512), nullable=True)
+    subject: Mapped[str | None] = mapped_column(String(128), nullable=True)  # what the customer agrees to pay for
     # Card vaults
     card_token_id: Mapped[int | None] = mapped_column(ForeignKey("card_tokens.id"), nullable=True)
     # PIX Automático vaults: the plan the payer authorizes, dates in Brazil time

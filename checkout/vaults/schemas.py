@@ -7,7 +7,7 @@ from pydantic import BaseModel, model_validator
 from stdnum.br import cnpj, cpf
 
 from ..payins.schemas import Request
-from ..validation import REQUEST_CONFIG, Alpha3, Amount, Fixed, HttpUrl, IsoDate, Text, is_digits
+from ..validation import REQUEST_CONFIG, Alpha3, Amount, Fixed, HttpUrl, IsoDate, OptText, Text, is_digits
 
 PLAN_AMOUNT = Amount("0.01", "9999999")
 
@@ -71,9 +71,11 @@ class VaultCreateRequest(Request):
     type: Literal["Card", "pix"]
     card_token: CardTokenBlock | None = None
     pix: PixBlock | None = None
-    # Extensions: where the hosted page sends the customer back, and (pix) where vault results go.
+    # Extensions: where the hosted page sends the customer back, (pix) where vault results go, and
+    # what the customer is agreeing to pay for, shown on the hosted page.
     return_url: HttpUrl | None = None
     notify_url: HttpUrl | None = None
+    subject: OptText(128) = None
 
 
 class VaultVoidRequest(Request):

@@ -12,6 +12,7 @@ from ..gateway import PayinError, invalid
 from ..links import Links
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
+from ..pages.returns import ReturnUrlError, check_return_url
 from ..payins.cards import usable_token
 from ..statemachine import StateMachine
 from .models import Vault
@@ -32,10 +33,16 @@ def missing(field: str) -> PayinError:
     return PayinError("missing-arguments", f"missing required argument: {field}", code="40001")
 
 
-def create(session: Session, merchant: Merchant, req: VaultCreateRequest, session_ttl: int) -> Vault:
+def create(session: Session, merchant: Merchant, req: VaultCreateRequest, session_ttl: int,
+           sandbox: bool) -> Vault:
+    if req.return_url:
+        try:
+            check_return_url(req.return_url, merchant, sandbox)
+        except ReturnUrlError as error:
+            raise invalid("return_url", str(error)) from None
     now = clock.now()
     vault = Vault(token="vt_" + secrets.token_hex(16), merchant_id=merchant.id, type=req.type,
-                  status=PENDING, return_url=req.return_url, created_at=now, updated_at=now,
+                  status=PENDING, return_url=req.return_url, subject=req.subject, created_at=now, updated_at=now,
                   session_expires_at=now + timedelta(seconds=session_ttl))
     if req.type == "Card":
         if req.card_token is None:

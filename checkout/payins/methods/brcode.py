@@ -34,8 +34,8 @@ def _ascii(text: str, limit: int) -> str:
     return " ".join(plain.split())[:limit]
 
 
-def build(*, key: str, amount: Decimal, merchant_name: str, merchant_city: str, txid: str) -> str:
-    """A one-time dynamic-amount PIX payload (point of initiation 12) for `amount` BRL."""
+def build(*, key: str, amount: Decimal | None, merchant_name: str, merchant_city: str, txid: str) -> str:
+    """A one-time PIX payload (point of initiation 12) for `amount` BRL (None: no amount field)."""
     if not txid.isalnum() or len(txid) > 25:
         raise BRCodeError("txid must be 1 to 25 letters or digits")
     body = "".join([
@@ -44,7 +44,7 @@ def build(*, key: str, amount: Decimal, merchant_name: str, merchant_city: str, 
         _tlv("26", _tlv("00", GUI) + _tlv("01", key)),
         _tlv("52", "0000"),
         _tlv("53", "986"),
-        _tlv("54", f"{amount:.2f}"),
+        _tlv("54", f"{amount:.2f}") if amount is not None else "",
         _tlv("58", "BR"),
         _tlv("59", _ascii(merchant_name, 25)),
         _tlv("60", _ascii(merchant_city, 15)),

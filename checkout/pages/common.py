@@ -1,0 +1,83 @@
+"""What every page does: read its token, pick layout and language, render with security headers, fail clearly."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import current_app, g, render_template, request, url_for
+
+from .. import clock, signing
+from ..links import current as current_links
+from ..merchants.models import Merchant
+from . import layout, security
+
+
+class PageError(Exception):
+    """A page that cannot be shown: answered with the error page and a 4xx status."""
+
+    def __init__(self, status: int, reason: str):
+        super().__init__(reason)
+        self.status, self.reason = status, reason  # reason: invalid, expired, forbidden, not-found
+
+
+@dataclass
+class Page:
+    token: str
+    view: str
+    locale: str
+    merchant: Merchant
+
+    def url(self, endpoint: str, **values) -> str:
+        """A link to another page of the same session, keeping token, layout and language."""
+        return url_for(endpoint, token=self.token, view=self.view, language=self.locale, **values)
+
+
+def read_token(purpose: str, max_age: int) -> tuple[str, dict]:
+    token = request.args.get("token", "")
+    if not token or len(token) > 2048:
+        raise PageError(400, "invalid")
+    try:
+        return token, signing.read_page_token(current_app.config["SECRET_KEY"], purpose, token, max_age)
+    except signing.PageTokenError as error:
+        raise PageError(410 if error.reason == "expired" else 400, error.reason) from None
+
+
+def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
+    page = Page(token=token, view=layout.choose_view(), locale=layout.choose_locale(country), merchant=merchant)
+    g.page_locale = page.locale
+    g.frame_origins = list(merchant.frame_origins or [])
+    return page
+
+
+def allow_form_target(url: str | None) -> None:
+    """CSP form-action must admit where a form's redirect ends (the merchant's return_url)."""
+    if url:
+        g.form_origins = [*g.get("form_origins", []), security.origin_of(url)]
+
+
+def render(template: str, page: Page, status: int = 200, *, data: dict | None = None, **context):
+    merchant = page.merchant
+    logo = url_for("pages.logo", merchant_id=merchant.merchant_id, view=page.view) if merchant.logo_png else None
+    box = layout.LOGO_BOXES[page.view]
+    body = render_template(
+        template, page=page, view=page.view, merchant_name=merchant.name, logo_url=logo, logo_box=box,
+        initials="".join(word[0] for word in merchant.name.split()[:2]).upper(), csp_nonce=security.nonce(),
+        csrf=security.csrf_token(page.token), sandbox=current_app.config["SANDBOX"],
+        html_lang=page.locale.replace("_", "-"),
+        page_data={"frameOrigins": g.get("frame_origins", []), **(data or {})}, **context)
+    return body, status
+
+
+def error_page(error: PageError):
+    """A clear page for a bad, expired or forbidden link; never a 500, never a stack trace."""
+    g.page_locale = layout.choose_locale(None)
+    body = render_template("pages/error.html", reason=error.reason, view=layout.choose_view(),
+                           csp_nonce=security.nonce(), html_lang=g.page_locale.replace("_", "-"))
+    return body, error.status
+
+
+def now_unix() -> int:
+    return clock.unix(clock.now())
+
+
+def base_url() -> str:
+    return current_links().base_url

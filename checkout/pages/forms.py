@@ -1,0 +1,102 @@
+"""Page forms (WTForms). CSRF hangs on the signed page token and Origin (security.py), not on a cookie."""
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from stdnum import luhn
+from wtforms import EmailField, RadioField, SelectField, StringField, TelField
+from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
+
+from .. import clock
+from ..payouts.accounts import BR_BANKS, PIX_KEY_TYPES
+from ..payouts.catalog import WALLET_CHANNELS
+
+REQUIRED = _l("This field is required.")
+
+
+class PageForm(FlaskForm):
+    class Meta:
+        csrf = False  # cookies may be blocked inside a merchant's iframe
+
+
+class CardForm(PageForm):
+    card_no = StringField(_l("Card number"), validators=[DataRequired(REQUIRED), Length(max=23)],
+                          render_kw={"autocomplete": "cc-number", "inputmode": "numeric"})
+    exp_month = SelectField(_l("Month"), choices=[(f"{m:02d}", f"{m:02d}") for m in range(1, 13)],
+                            render_kw={"autocomplete": "cc-exp-month"})
+    exp_year = SelectField(_l("Year"), render_kw={"autocomplete": "cc-exp-year"})
+    cvv = StringField(_l("Security code"), validators=[DataRequired(REQUIRED), Regexp(r"^[0-9]{3,4}$",
+                      message=_l("3 or 4 digits."))], render_kw={"autocomplete": "cc-csc", "inputmode": "numeric"})
+    holder = StringField(_l("Name on the card"), validators=[DataRequired(REQUIRED), Length(max=128)],
+                         render_kw={"autocomplete": "cc-name"})
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        year = clock.now().year
+        self.exp_year.choices = [(str(y), str(y)) for y in range(year, year + 16)]
+
+    @property
+    def digits(self) -> str:
+        return "".join((self.card_no.data or "").split()).replace("-", "")
+
+    def validate_card_no(self, field):
+        number = self.digits
+        if not (number.isascii() and number.isdigit() and 12 <= len(number) <= 19 and luhn.is_valid(number)):
+            raise ValidationError(_l("This card number is not valid."))
+
+    def validate_exp_month(self, field):
+        today = clock.now().date()
+        if (int(self.exp_year.data or 0), int(field.data or 0)) < (today.year, today.month):
+            raise ValidationError(_l("This card has expired."))
+
+
+class PayoutForm(PageForm):
+    """Beneficiary data for each method the session allows; only the chosen method's fields are used."""
+    method = RadioField(_l("How do you want to receive it?"), validators=[DataRequired(REQUIRED)])
+    name = StringField(_l("Full name"), validators=[DataRequired(REQUIRED), Length(max=128)],
+                       render_kw={"autocomplete": "name"})
+    document_id = StringField(_l("CPF or CNPJ (digits only)"), validators=[Optional(), Length(max=32)],
+                              render_kw={"inputmode": "numeric"})
+    email = EmailField(_l("E-mail (optional)"), validators=[Optional(), Length(max=128)],
+                       render_kw={"autocomplete": "email"})
+    phone = TelField(_l("Phone (optional)"), validators=[Optional(), Length(max=32)],
+                     render_kw={"autocomplete": "tel", "placeholder": "+5511987654321"})
+    pix_key_type = SelectField(_l("PIX key type"), choices=[(t, t) for t in PIX_KEY_TYPES])
+    pix_key = StringField(_l("PIX key"), validators=[Optional(), Length(max=77)])
+    bank_code = SelectField(_l("Bank"), choices=[(code, f"{code} · {name}") for code, (_, name) in BR_BANKS.items()])
+    branch = StringField(_l("Branch (4 digits)"), validators=[Optional(), Length(max=16)],
+                         render_kw={"inputmode": "numeric"})
+    account_number = StringField(_l("Account number"), validators=[Optional(), Length(max=16)],
+                                 render_kw={"inputmode": "numeric"})
+    account_digit = StringField(_l("Check digit"), validators=[Optional(), Length(max=4)])
+    account_type = SelectField(_l("Account type"), choices=[("CHECKING", _l("Checking")),
+                                                            ("SAVINGS", _l("Savings"))])
+    clabe = StringField(_l("CLABE (18 digits)"), validators=[Optional(), Length(max=18)],
+                        render_kw={"inputmode": "numeric"})
+    wallet_channel = SelectField(_l("Wallet"), choices=[(c, c.title()) for c in WALLET_CHANNELS])
+    wallet_account = StringField(_l("Wallet account or e-mail"), validators=[Optional(), Length(max=128)])
+
+    # Where each payout API field comes from, per method (so API errors land on the right input).
+    FIELDS = {
+        "PIX": {"account": "pix_key", "account_type": "pix_key_type", "document_id": "document_id"},
+        "BANKTRANSFER": {"account": "account_number", "account_type": "account_type", "bank_code": "bank_code",
+                         "branch": "branch", "account_digit": "account_digit", "document_id": "document_id"},
+        "SPEI": {"account": "clabe"},
+        "WALLET": {"account": "wallet_account", "channel": "wallet_channel"},
+    }
+
+    def payout_fields(self) -> dict:
+        method = self.method.data
+        fields = {"name": self.name.data, "email": self.email.data or None, "phone": self.phone.data or None}
+        for api_field, form_field in self.FIELDS.get(method, {}).items():
+            fields[api_field] = (getattr(self, form_field).data or "").strip() or None
+        return fields
+
+    def attach_error(self, api_field: str, message: str) -> None:
+        """Show a payout API rule on the input it concerns (or on the form when none matches)."""
+        form_field = self.FIELDS.get(self.method.data, {}).get(api_field, api_field)
+        target = getattr(self, form_field, None)
+        if target is None or not hasattr(target, "errors"):
+            self.form_errors.append(message)
+        else:
+            target.errors = [*target.errors, message]

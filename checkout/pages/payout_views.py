@@ -1,0 +1,133 @@
+"""Payout checkout page: the beneficiary picks a method, gives the account, and one payout is created."""
+from __future__ import annotations
+
+from flask import current_app, redirect, request
+from flask_babel import gettext as _
+from pydantic import ValidationError
+from sqlalchemy import select
+
+from .. import clock, money, signing
+from ..db import db
+from ..merchants.models import Merchant
+from ..payouts import pricing, sessions
+from ..payouts import service as payouts
+from ..payouts.models import CheckoutSession, Payout
+from ..payouts.platform import PayoutError
+from ..payouts.schemas import PayoutRequest
+from ..validation import FieldError, first_error
+from . import security
+from .common import Page, PageError, allow_form_target, base_url, open_page, read_token, render
+from .forms import PayoutForm
+from .returns import with_token
+from .views import _post_allowed, bp
+
+METHOD_LABELS = {"PIX": "PIX", "BANKTRANSFER": "Bank transfer", "SPEI": "SPEI", "WALLET": "Wallet"}
+
+
+def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession]:
+    token, payload = read_token(sessions.PAGE_PURPOSE, 1800)
+    query = select(CheckoutSession).where(CheckoutSession.session_id == payload.get("session"))
+    record = db.session.scalar(query.with_for_update(of=CheckoutSession) if lock else query)
+    if record is None:
+        raise PageError(404, "not-found")
+    page = open_page(token, db.session.get(Merchant, record.merchant_id), record.country)
+    allow_form_target(record.return_url)
+    return page, record
+
+
+def _methods(record: CheckoutSession) -> list[str]:
+    return [record.method] if record.method else list(sessions.COMBINATIONS[record.country][0])
+
+
+def _quotes(record: CheckoutSession, merchant: Merchant) -> dict[str, pricing.Quote]:
+    return {method: pricing.quote(source_currency=record.source_currency, arrival_currency=record.payout_currency,
+                                  amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
+                                  amount_type=pricing.ARRIVAL, fee_bear=record.fee_bear, method=method,
+                                  country=record.country, mid_rates=current_app.config["PAYOUT_MID_RATES"],
+                                  markup_bps=merchant.fx_markup_bps)
+            for method in _methods(record)}
+
+
+def _form(record: CheckoutSession, formdata=None) -> PayoutForm:
+    form = PayoutForm(formdata=formdata)
+    form.method.choices = [(m, _(METHOD_LABELS[m])) for m in _methods(record)]
+    if formdata is None:
+        form.method.data = form.method.choices[0][0]
+    return form
+
+
+def _show_form(page: Page, record: CheckoutSession, form: PayoutForm, status: int = 200):
+    deadline = clock.unix(record.expires_at)
+    return render("pages/payout/form.html", page, status, record=record, form=form,
+                  quotes=_quotes(record, page.merchant), deadline=deadline,
+                  amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
+                  data={"deadline": deadline})
+
+
+def _result(page: Page, record: CheckoutSession):
+    payout = db.session.get(Payout, record.payout_id)
+    token = signing.return_token(page.merchant.app_key, issuer=base_url(), app_id=page.merchant.app_id,
+                                 subject=payout.transaction_id, status=payout.status,
+                                 reference={"custom_code": record.custom_code})
+    back = with_token(record.return_url, token)
+    if not security.framed():
+        return redirect(back, 303)
+    return render("pages/result.html", page, kind="payout", status=payout.status, payout=payout, back=back,
+                  data={"message": {"type": "checkout.payout", "status": payout.status, "token": token}})
+
+
+def _expired(record: CheckoutSession) -> bool:
+    return clock.as_utc(record.expires_at) <= clock.now()
+
+
+@bp.get("/payout")
+def payout_page():
+    page, record = _session_page()
+    if record.status == sessions.COMPLETED:
+        return _result(page, record)
+    if _expired(record):
+        raise PageError(410, "expired")
+    return _show_form(page, record, _form(record))
+
+
+@bp.post("/payout")
+def payout_submit():
+    """Create the session's payout exactly once: the session row is locked, a repeat sees COMPLETED."""
+    page, record = _session_page(lock=True)
+    _post_allowed(page)
+    if record.status == sessions.COMPLETED:
+        return _result(page, record)
+    if _expired(record):
+        raise PageError(410, "expired")
+    form = _form(record, request.form)
+    if not form.validate():
+        return _show_form(page, record, form, 422)
+    amount = money.format_minor(record.payout_amount_minor, record.payout_currency)
+    body = {**form.payout_fields(), "method": form.method.data, "custom_code": record.custom_code,
+            "fee_bear": record.fee_bear, "amount": amount, "amount_type": pricing.ARRIVAL,
+            "source_currency": record.source_currency,
+            "arrival_currency": record.payout_currency, "notify_url": record.notify_url,
+            "additional_remark": record.additional_remark, "country": record.country}
+    try:
+        req = PayoutRequest.model_validate(body)
+        payout, _figures = payouts.submit(
+            db.session, page.merchant, req, mid_rates=current_app.config["PAYOUT_MID_RATES"],
+            markup_bps=page.merchant.fx_markup_bps, processing_after=current_app.config["PAYOUT_PROCESSING_AFTER"])
+    except ValidationError as exc:
+        db.session.rollback()
+        _missing, field, rule = first_error(exc)
+        form.attach_error(field, rule)
+        return _show_form(page, record, form, 422)
+    except FieldError as error:
+        db.session.rollback()
+        form.attach_error(error.field, error.rule)
+        return _show_form(page, record, form, 422)
+    except PayoutError as error:
+        db.session.rollback()
+        form.form_errors.append(_("The payout could not be created (%(reason)s).", reason=error.msg))
+        return _show_form(page, record, form, 409)
+    record.status, record.payout_id = sessions.COMPLETED, payout.id
+    db.session.commit()
+    return _result(page, record)
+
+

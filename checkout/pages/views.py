@@ -1,0 +1,151 @@
+"""Hosted pages blueprint: vault pages (PIX Automático authorization, card consent), card entry, logos."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, redirect, request
+from sqlalchemy import select
+
+from .. import clock, signing
+from ..db import db
+from ..gateway import PayinError
+from ..merchants.models import Merchant
+from ..payins import cards
+from ..vaults import service as vaults
+from ..vaults.models import Vault
+from . import layout, qr, security
+from .common import Page, PageError, allow_form_target, base_url, error_page, open_page, read_token, render
+from .forms import CardForm
+from .returns import with_token
+
+bp = Blueprint("pages", __name__, url_prefix="/pages")
+bp.after_request(security.apply_headers)
+bp.register_error_handler(PageError, error_page)
+
+CARD_ENTRY_PURPOSE, CARD_ENTRY_TTL = "card", 30 * 60
+INTERVALS = {"1W": "weekly", "1M": "monthly", "3M": "quarterly", "6M": "semiannual", "1Y": "annual"}
+
+
+def _merchant(merchant_id: int) -> Merchant:
+    return db.session.get(Merchant, merchant_id)
+
+
+def _vault_page(lock: bool = False) -> tuple[Page, Vault]:
+    token, payload = read_token(vaults.PAGE_PURPOSE, current_app.config["VAULT_SESSION_TTL"])
+    query = select(Vault).where(Vault.token == payload.get("vault"))
+    vault = db.session.scalar(query.with_for_update(of=Vault) if lock else query)
+    if vault is None:
+        raise PageError(404, "not-found")
+    page = open_page(token, _merchant(vault.merchant_id), "BRA" if vault.type == "pix" else vault.region)
+    allow_form_target(vault.return_url)
+    return page, vault
+
+
+def _post_allowed(page: Page) -> None:
+    if not security.same_origin_post(page.token):
+        raise PageError(403, "forbidden")
+
+
+def _vault_result(page: Page, vault: Vault):
+    """After a decision: 303 to return_url with the signed result, or a result page inside a frame."""
+    token = signing.return_token(page.merchant.security_key, issuer=base_url(), app_id=page.merchant.app_id,
+                                 subject=vault.token, status=vault.status, reference={"uid": vault.uid})
+    back = with_token(vault.return_url, token) if vault.return_url else None
+    if back and not security.framed():
+        return redirect(back, 303)
+    return render("pages/result.html", page, kind="vault", status=vault.status, back=back,
+                  data={"message": {"type": "checkout.vault", "status": vault.status, "token": token}})
+
+
+@bp.get("/vault")
+def vault_page():
+    page, vault = _vault_page()
+    if vault.status != vaults.PENDING:
+        return _vault_result(page, vault)
+    if clock.as_utc(vault.session_expires_at) <= clock.now():
+        raise PageError(410, "expired")
+    data = {"poll": page.url("pages.vault_status"), "status": vault.status, "interval": 2000}
+    if vault.type == "Card":
+        return render("pages/vault/card.html", page, vault=vault, card=vault.card, data=data)
+    code = qr.authorization_code(vault, current_app.config)
+    return render("pages/vault/pix.html", page, vault=vault, interval=INTERVALS[vault.plan_interval],
+                  code=code, qr_svg=qr.svg(code), masked_document=qr.mask_document(vault), data=data)
+
+
+@bp.post("/vault")
+def vault_decide():
+    """The customer's answer on the card-on-file consent page (or the sandbox bank's, for PIX)."""
+    page, vault = _vault_page(lock=True)
+    _post_allowed(page)
+    decision = request.form.get("decision")
+    if decision not in ("accept", "decline"):
+        raise PageError(400, "invalid")
+    if vault.type == "pix" and not current_app.config["SANDBOX"]:
+        raise PageError(403, "forbidden")  # outside the sandbox only the payer's bank decides
+    if vault.status == vaults.PENDING:
+        try:
+            vaults.decide(db.session, page.merchant, vault.token, decision == "accept")
+        except PayinError:
+            db.session.rollback()
+            raise PageError(410, "expired") from None
+        db.session.commit()
+    return _vault_result(page, vault)
+
+
+@bp.get("/vault/status")
+def vault_status():
+    page, vault = _vault_page()
+    return {"status": vault.status, "next": page.url("pages.vault_page")}
+
+
+@bp.get("/card")
+def card_page():
+    token, payload = read_token(CARD_ENTRY_PURPOSE, CARD_ENTRY_TTL)
+    merchant = _merchant(payload.get("merchant", 0))
+    if merchant is None:
+        raise PageError(404, "not-found")
+    page = open_page(token, merchant, payload.get("country"))
+    return render("pages/card/entry.html", page, form=CardForm(formdata=None))
+
+
+@bp.post("/card")
+def card_submit():
+    token, payload = read_token(CARD_ENTRY_PURPOSE, CARD_ENTRY_TTL)
+    merchant = _merchant(payload.get("merchant", 0))
+    if merchant is None:
+        raise PageError(404, "not-found")
+    page = open_page(token, merchant, payload.get("country"))
+    _post_allowed(page)
+    form = CardForm()
+    if not form.validate():
+        return render("pages/card/entry.html", page, 422, form=form)
+    try:
+        card = cards.tokenize(db.session, merchant, card_no=form.digits, cvv=form.cvv.data,
+                              exp_year=form.exp_year.data, exp_month=form.exp_month.data,
+                              holder_name=form.holder.data, fingerprint_key=current_app.config["SECRET_KEY"],
+                              ttl_seconds=current_app.config["CARD_TOKEN_TTL"])
+    except PayinError as error:
+        db.session.rollback()
+        form.form_errors.append(error.sub_msg)
+        return render("pages/card/entry.html", page, 422, form=form)
+    db.session.commit()
+    message = {"type": "checkout.card_token", "token": card.token, "brand": card.brand,
+               "first_six_digits": card.first_six, "last_four_digits": card.last_four}
+    return render("pages/result.html", page, kind="card", status="TOKENIZED", card=card, back=None,
+                  data={"message": message})
+
+
+@bp.get("/logo/<merchant_id>/<view>.png")
+def logo(merchant_id: str, view: str):
+    if view not in layout.LOGO_BOXES:
+        abort(404)
+    merchant = db.session.scalar(select(Merchant).where(Merchant.merchant_id == merchant_id))
+    if merchant is None or not merchant.logo_png:
+        abort(404)
+    response = Response(layout.logo_png(merchant.logo_png, view), mimetype="image/png")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+def card_entry_url(merchant: Merchant, links, country: str | None = None) -> str:
+    payload = {"merchant": merchant.id, **({"country": country} if country else {})}
+    return links.page("card", CARD_ENTRY_PURPOSE, payload)
+
