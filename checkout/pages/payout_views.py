@@ -1,8 +1,9 @@
 """Payout checkout page: the beneficiary picks a method, gives the account, and one payout is created."""
 from __future__ import annotations
 
-from flask import current_app, redirect, request
+from flask import current_app, g, redirect, request
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from pydantic import ValidationError
 from sqlalchemy import select
 
@@ -21,7 +22,12 @@ from .forms import PayoutForm
 from .returns import with_token
 from .views import _post_allowed, bp
 
-METHOD_LABELS = {"PIX": "PIX", "BANKTRANSFER": "Bank transfer", "SPEI": "SPEI", "WALLET": "Wallet"}
+METHOD_LABELS = {"PIX": "PIX", "BANKTRANSFER": _l("Bank transfer"), "SPEI": "SPEI", "WALLET": _l("Wallet")}
+
+
+def _rule(rule: str) -> str:
+    """Payout API rules are English; other languages get a translated lead-in before them."""
+    return rule if g.get("page_locale", "en") == "en" else f"{_('Please check this field.')} ({rule})"
 
 
 def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession]:
@@ -50,7 +56,7 @@ def _quotes(record: CheckoutSession, merchant: Merchant) -> dict[str, pricing.Qu
 
 def _form(record: CheckoutSession, formdata=None) -> PayoutForm:
     form = PayoutForm(formdata=formdata)
-    form.method.choices = [(m, _(METHOD_LABELS[m])) for m in _methods(record)]
+    form.method.choices = [(m, METHOD_LABELS[m]) for m in _methods(record)]
     if formdata is None:
         form.method.data = form.method.choices[0][0]
     return form
@@ -116,11 +122,11 @@ def payout_submit():
     except ValidationError as exc:
         db.session.rollback()
         _missing, field, rule = first_error(exc)
-        form.attach_error(field, rule)
+        form.attach_error(field, _rule(rule))
         return _show_form(page, record, form, 422)
     except FieldError as error:
         db.session.rollback()
-        form.attach_error(error.field, error.rule)
+        form.attach_error(error.field, _rule(error.rule))
         return _show_form(page, record, form, 422)
     except PayoutError as error:
         db.session.rollback()

@@ -101,7 +101,7 @@ def _pay_url(trade: Trade, links: Links) -> str:
 def _pix(trade: Trade, links: Links, collector: Collector) -> dict:
     code = brcode.build(key=collector.pix_key, amount=money.from_minor(trade.amount_minor, "BRL"),
                         merchant_name=collector.name, merchant_city=collector.city, txid=trade.trade_no)
-    return {"qr_code": code}
+    return {"qr_code": code, "web_url": _pay_url(trade, links)}
 
 
 def _boleto(trade: Trade, links: Links, collector: Collector) -> dict:
