@@ -5,6 +5,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from stdnum import luhn
 from wtforms import EmailField, RadioField, SelectField, StringField, TelField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
 from .. import clock
@@ -22,7 +23,7 @@ class PageForm(FlaskForm):
 class CardForm(PageForm):
     card_no = StringField(_l("Card number"), validators=[DataRequired(REQUIRED), Length(max=23)],
                           render_kw={"autocomplete": "cc-number", "inputmode": "numeric"})
-    exp_month = SelectField(_l("Month"), choices=[(f"{m:02d}", f"{m:02d}") for m in range(1, 13)],
+    exp_month = SelectField(_l("Month"), choices=[SelectChoice(f"{m:02d}") for m in range(1, 13)],
                             render_kw={"autocomplete": "cc-exp-month"})
     exp_year = SelectField(_l("Year"), render_kw={"autocomplete": "cc-exp-year"})
     cvv = StringField(_l("Security code"), validators=[DataRequired(REQUIRED), Regexp(r"^[0-9]{3,4}$",
@@ -33,7 +34,7 @@ class CardForm(PageForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         year = clock.now().year
-        self.exp_year.choices = [(str(y), str(y)) for y in range(year, year + 16)]
+        self.exp_year.choices = [SelectChoice(str(y)) for y in range(year, year + 16)]
 
     @property
     def digits(self) -> str:
@@ -61,19 +62,24 @@ class PayoutForm(PageForm):
                        render_kw={"autocomplete": "email"})
     phone = TelField(_l("Phone (optional)"), validators=[Optional(), Length(max=32)],
                      render_kw={"autocomplete": "tel", "placeholder": "+5511987654321"})
-    pix_key_type = SelectField(_l("PIX key type"), choices=[(t, t) for t in PIX_KEY_TYPES])
+    # Choices of the method-specific selects are checked by the payout rules, for the chosen method only.
+    pix_key_type = SelectField(_l("PIX key type"), validate_choice=False,
+                               choices=[SelectChoice(t) for t in PIX_KEY_TYPES])
     pix_key = StringField(_l("PIX key"), validators=[Optional(), Length(max=77)])
-    bank_code = SelectField(_l("Bank"), choices=[(code, f"{code} · {name}") for code, (_, name) in BR_BANKS.items()])
+    bank_code = SelectField(_l("Bank"), validate_choice=False,
+                            choices=[SelectChoice(code, f"{code} · {name}") for code, (_, name) in BR_BANKS.items()])
     branch = StringField(_l("Branch (4 digits)"), validators=[Optional(), Length(max=16)],
                          render_kw={"inputmode": "numeric"})
     account_number = StringField(_l("Account number"), validators=[Optional(), Length(max=16)],
                                  render_kw={"inputmode": "numeric"})
     account_digit = StringField(_l("Check digit"), validators=[Optional(), Length(max=4)])
-    account_type = SelectField(_l("Account type"), choices=[("CHECKING", _l("Checking")),
-                                                            ("SAVINGS", _l("Savings"))])
+    account_type = SelectField(_l("Account type"), validate_choice=False,
+                               choices=[SelectChoice("CHECKING", _l("Checking")),
+                                        SelectChoice("SAVINGS", _l("Savings"))])
     clabe = StringField(_l("CLABE (18 digits)"), validators=[Optional(), Length(max=18)],
                         render_kw={"inputmode": "numeric"})
-    wallet_channel = SelectField(_l("Wallet"), choices=[(c, c.title()) for c in WALLET_CHANNELS])
+    wallet_channel = SelectField(_l("Wallet"), validate_choice=False,
+                                 choices=[SelectChoice(c, c.title()) for c in WALLET_CHANNELS])
     wallet_account = StringField(_l("Wallet account or e-mail"), validators=[Optional(), Length(max=128)])
 
     # Where each payout API field comes from, per method (so API errors land on the right input).

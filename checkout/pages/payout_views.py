@@ -6,6 +6,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from pydantic import ValidationError
 from sqlalchemy import select
+from wtforms.fields.choices import SelectChoice
 
 from .. import clock, money, signing
 from ..db import db
@@ -56,9 +57,9 @@ def _quotes(record: CheckoutSession, merchant: Merchant) -> dict[str, pricing.Qu
 
 def _form(record: CheckoutSession, formdata=None) -> PayoutForm:
     form = PayoutForm(formdata=formdata)
-    form.method.choices = [(m, METHOD_LABELS[m]) for m in _methods(record)]
+    form.method.choices = [SelectChoice(m, METHOD_LABELS[m]) for m in _methods(record)]
     if formdata is None:
-        form.method.data = form.method.choices[0][0]
+        form.method.data = _methods(record)[0]
     return form
 
 
@@ -78,7 +79,7 @@ def _result(page: Page, record: CheckoutSession):
     back = with_token(record.return_url, token)
     if not security.framed():
         return redirect(back, 303)
-    return render("pages/result.html", page, kind="payout", status=payout.status, payout=payout, back=back,
+    return render("pages/result.html", page, kind="payout", outcome=payout.status, payout=payout, back=back,
                   data={"message": {"type": "checkout.payout", "status": payout.status, "token": token}})
 
 

@@ -51,7 +51,7 @@ def _vault_result(page: Page, vault: Vault):
     back = with_token(vault.return_url, token) if vault.return_url else None
     if back and not security.framed():
         return redirect(back, 303)
-    return render("pages/result.html", page, kind="vault", status=vault.status, back=back,
+    return render("pages/result.html", page, kind="vault", outcome=vault.status, back=back,
                   data={"message": {"type": "checkout.vault", "status": vault.status, "token": token}})
 
 
@@ -129,7 +129,7 @@ def card_submit():
     db.session.commit()
     message = {"type": "checkout.card_token", "token": card.token, "brand": card.brand,
                "first_six_digits": card.first_six, "last_four_digits": card.last_four}
-    return render("pages/result.html", page, kind="card", status="TOKENIZED", card=card, back=None,
+    return render("pages/result.html", page, kind="card", outcome="TOKENIZED", card=card, back=None,
                   data={"message": message})
 
 

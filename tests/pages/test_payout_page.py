@@ -1,0 +1,104 @@
+import json
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from joserfc import jws
+from sqlalchemy import func, select
+
+from checkout import clock, signing
+from checkout.db import db
+from checkout.payouts.models import Payout
+
+from .. import builders
+from .conftest import form_action
+
+RETURN = "https://shop.example/back"
+
+
+@pytest.fixture
+def session_url(payout_api, merchant, fund):
+    fund(merchant, "USD", "1000.00")
+    return payout_api.post("/checkout", builders.checkout_session(method=...), expect=200)["data"]["checkout_url"]
+
+
+def pix_form(**overrides):
+    return {"method": "PIX", "name": "Ana Souza", "document_id": builders.CPF, "pix_key_type": "EMAIL",
+            "pix_key": "ana@example.com", **overrides}
+
+
+def test_page_shows_amount_fee_and_arrival_from_the_dry_run(customer, payout_api, session_url):
+    page = customer.get(session_url)
+    html = page.get_data(as_text=True)
+    quote = payout_api.post("/payout/dry-run", builders.dry_run(amount="500.00", amount_type="arrival"),
+                            expect=200)["data"]
+    assert "Receba R$\xa0500,00" in html
+    assert f"US$\xa0{quote['fee'].replace('.', ',')}" in html
+    assert 'value="PIX"' in html and 'value="BANKTRANSFER"' in html and 'value="SPEI"' not in html
+
+
+def test_confirming_creates_one_payout_and_returns_signed(customer, payout_api, app, merchant, session_url):
+    page = customer.get(session_url)
+    action = form_action(page, "/pages/payout")
+    first = customer.post(action, pix_form(), page=page)
+    second = customer.post(action, pix_form(), page=page)  # a double click, or the form sent again
+    assert first.status_code == second.status_code == 303
+    parts = urlsplit(first.headers["Location"])
+    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == RETURN
+    claims = json.loads(jws.deserialize_compact(parse_qs(parts.query)["token"][0],
+                                                signing.jws_key(merchant["app_key"])).payload)
+    assert (claims["custom_code"], claims["status"], claims["aud"]) == ("co-1", "IN_PROCESSING", merchant["app_id"])
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Payout)) == 1
+    status = payout_api.post("/payout/status", {"custom_code": "co-1"}, expect=200)["data"]
+    assert status["payout_id"] == claims["sub"]
+    assert customer.get(session_url).status_code == 303  # a completed session shows its result
+
+
+@pytest.mark.parametrize("overrides, error", [
+    ({"pix_key": "not-an-email"}, "must be an e-mail key"),
+    ({"document_id": "39053344704"}, "must be a valid CPF (digits only)"),
+    ({"name": ""}, "This field is required."),
+])
+def test_account_data_is_validated_like_the_api(customer, session_url, row_counts, overrides, error):
+    page = customer.get(session_url + "&language=en")
+    before = row_counts()
+    answer = customer.post(form_action(page, "/pages/payout"), pix_form(**overrides), page=page)
+    assert answer.status_code == 422 and error in answer.get_data(as_text=True)
+    assert row_counts() == before
+
+
+def test_bank_transfer_from_the_page(customer, session_url, payout_api):
+    page = customer.get(session_url)
+    answer = customer.post(form_action(page, "/pages/payout"), {
+        "method": "BANKTRANSFER", "name": "Ana Souza", "document_id": builders.CPF, "bank_code": "341",
+        "branch": "0001", "account_number": "123456", "account_digit": "7", "account_type": "CHECKING"}, page=page)
+    assert answer.status_code == 303
+    detail = payout_api.post("/payout/status", {"custom_code": "co-1"}, expect=200)["data"]
+    assert detail["status"] == "IN_PROCESSING"
+
+
+def test_insufficient_balance_is_explained(customer, payout_api):
+    url = payout_api.post("/checkout", builders.checkout_session("poor"), expect=200)["data"]["checkout_url"]
+    page = customer.get(url + "&language=en")
+    answer = customer.post(form_action(page, "/pages/payout"), pix_form(), page=page)
+    assert answer.status_code == 409
+    assert "The payout could not be created (insufficient balance)." in answer.get_data(as_text=True)
+
+
+def test_spei_session_in_spanish(customer, payout_api, merchant, fund):
+    fund(merchant, "USD", "1000.00")
+    url = payout_api.post("/checkout", builders.checkout_session(
+        "mx", country="MEX", payout_currency="MXN", method="SPEI"), expect=200)["data"]["checkout_url"]
+    page = customer.get(url)
+    assert "Recibe" in page.get_data(as_text=True) and 'lang="es-MX"' in page.get_data(as_text=True)
+    bad = customer.post(form_action(page, "/pages/payout"), {"method": "SPEI", "name": "Ana", "clabe": "002010077777777772"},
+                        page=page)
+    assert bad.status_code == 422 and "CLABE check digit is wrong" in bad.get_data(as_text=True)
+    ok = customer.post(form_action(page, "/pages/payout"), {"method": "SPEI", "name": "Ana", "clabe": builders.CLABE},
+                       page=page)
+    assert ok.status_code == 303
+
+
+def test_expired_session(customer, session_url):
+    clock.advance(1801)
+    assert customer.get(session_url).status_code == 410
