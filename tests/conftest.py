@@ -71,9 +71,9 @@ def client(app):
     return app.test_client()
 
 
-def make_merchant(app, name: str = "Loja Exemplo") -> dict:
+def make_merchant(app, name: str = "Loja Exemplo", **fields) -> dict:
     with app.app_context():
-        merchant = merchants.create(db.session, name=name, return_hosts=["shop.example"])
+        merchant = merchants.create(db.session, name=name, **{"return_hosts": ["shop.example"], **fields})
         db.session.commit()
         return merchants.credentials(merchant)
 

@@ -1,6 +1,8 @@
 """Source of the pt_BR and es_MX page translations; `python -m checkout.translations.catalog` writes the .po/.mo."""
 from __future__ import annotations
 
+from datetime import UTC
+
 # English text -> (Brazilian Portuguese, Mexican Spanish)
 TEXTS: dict[str, tuple[str, str]] = {
     "This field is required.": ("Este campo é obrigatório.", "Este campo es obligatorio."),
@@ -171,25 +173,36 @@ TEXTS: dict[str, tuple[str, str]] = {
 LOCALES = ("pt_BR", "es_MX")
 
 
-def write() -> None:
-    """Write messages.po and messages.mo for each locale beside this file."""
-    from pathlib import Path
+def compiled(locale: str) -> tuple[bytes, bytes]:
+    """The .po and .mo files of `locale`, byte for byte the same on every run."""
+    import io
+    from datetime import datetime
 
     from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import write_po
 
-    here = Path(__file__).parent
-    for index, locale in enumerate(LOCALES):
-        catalog = Catalog(locale=locale, project="checkout", fuzzy=False)
-        for english, translations in TEXTS.items():
-            catalog.add(english, translations[index])
-        folder = here / locale / "LC_MESSAGES"
+    fixed = datetime(2026, 1, 1, tzinfo=UTC)
+    catalog = Catalog(locale=locale, project="checkout", fuzzy=False, creation_date=fixed, revision_date=fixed)
+    index = LOCALES.index(locale)
+    for english, translations in TEXTS.items():
+        catalog.add(english, translations[index])
+    po, mo = io.BytesIO(), io.BytesIO()
+    write_po(po, catalog, sort_output=True, width=120)
+    write_mo(mo, catalog)
+    return po.getvalue(), mo.getvalue()
+
+
+def write() -> None:
+    """Write messages.po and messages.mo for each locale beside this file."""
+    from pathlib import Path
+
+    for locale in LOCALES:
+        folder = Path(__file__).parent / locale / "LC_MESSAGES"
         folder.mkdir(parents=True, exist_ok=True)
-        with open(folder / "messages.po", "wb") as handle:
-            write_po(handle, catalog, omit_header=False, sort_output=True, width=120)
-        with open(folder / "messages.mo", "wb") as handle:
-            write_mo(handle, catalog)
+        po, mo = compiled(locale)
+        (folder / "messages.po").write_bytes(po)
+        (folder / "messages.mo").write_bytes(mo)
 
 
 if __name__ == "__main__":

@@ -91,8 +91,8 @@ def test_spei_session_in_spanish(customer, payout_api, merchant, fund):
         "mx", country="MEX", payout_currency="MXN", method="SPEI"), expect=200)["data"]["checkout_url"]
     page = customer.get(url)
     assert "Recibe" in page.get_data(as_text=True) and 'lang="es-MX"' in page.get_data(as_text=True)
-    bad = customer.post(form_action(page, "/pages/payout"), {"method": "SPEI", "name": "Ana", "clabe": "002010077777777772"},
-                        page=page)
+    bad = customer.post(form_action(page, "/pages/payout"),
+                        {"method": "SPEI", "name": "Ana", "clabe": "002010077777777772"}, page=page)
     assert bad.status_code == 422 and "CLABE check digit is wrong" in bad.get_data(as_text=True)
     ok = customer.post(form_action(page, "/pages/payout"), {"method": "SPEI", "name": "Ana", "clabe": builders.CLABE},
                        page=page)

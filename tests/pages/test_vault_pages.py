@@ -107,14 +107,8 @@ def test_a_decided_session_cannot_be_decided_again(customer, api, card_vault, me
 
 def test_inside_a_frame_the_result_is_posted_to_the_parent(app, client, customer):
     from ..conftest import Api, make_merchant
-    from checkout.db import db
-    from checkout.merchants.models import Merchant
 
-    credentials = make_merchant(app, "Loja Frame")
-    with app.app_context():
-        row = db.session.query(Merchant).filter_by(app_id=credentials["app_id"]).one()
-        row.frame_origins = ["https://shop.example"]
-        db.session.commit()
+    credentials = make_merchant(app, "Loja Frame", frame_origins=["https://shop.example"])
     api = Api(client, credentials)
     token = api.post("/card/token", builders.card(), expect=200)["token"]
     vault = api.post("/vault/create", builders.card_vault(token, return_url=RETURN), expect=200)
@@ -128,7 +122,8 @@ def test_inside_a_frame_the_result_is_posted_to_the_parent(app, client, customer
     data = json.loads(re.search(r'<script type="application/json" id="page-data">(.*?)</script>', html).group(1))
     assert data["frameOrigins"] == ["https://shop.example"]
     assert data["message"]["type"] == "checkout.vault" and data["message"]["status"] == "ACTIVE"
-    assert decode_return(f"{RETURN}?token={data['message']['token']}", credentials["security_key"])["sub"] == vault["token"]
+    claims = decode_return(f"{RETURN}?token={data['message']['token']}", credentials["security_key"])
+    assert claims["sub"] == vault["token"]
     assert 'target="_top"' in html and RETURN in html
 
 
