@@ -8,6 +8,17 @@ from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 
+class JsonNumber(Decimal):
+    """A JSON number with a fraction or exponent, read exactly, that remembers how it was written."""
+
+    text: str
+
+    def __new__(cls, text: str):
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+
 class BodyError(ValueError):
     """Why a body is unusable: kind is too-large, empty, invalid-json or nul; field names where."""
 
@@ -43,7 +54,7 @@ def read_object() -> dict:
     if not raw.strip():
         raise BodyError("empty", "request body is empty; a JSON object is required")
     try:
-        body = json.loads(raw, parse_float=Decimal, parse_constant=_reject_constant)
+        body = json.loads(raw, parse_float=JsonNumber, parse_constant=_reject_constant)
     except (ValueError, RecursionError):
         raise BodyError("invalid-json", "request body is not valid UTF-8 JSON") from None
     if not isinstance(body, dict):

@@ -18,15 +18,27 @@ RETURN_TOKEN_TTL = 10 * 60
 
 # --- payout requests and notifications -------------------------------------------------------
 
+def _json(value: Any) -> str:
+    """Compact JSON with sorted keys, numbers as they were written (see jsonbody.JsonNumber)."""
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{_json(value[k])}"
+                              for k in sorted(value)) + "}"
+    if isinstance(value, list):
+        return "[" + ",".join(_json(item) for item in value) + "]"
+    return _canonical_value(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def _canonical_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:
+        return "null"
     if isinstance(value, str):
         return value
     if isinstance(value, (dict, list)):
-        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+        return _json(value)
     if isinstance(value, Decimal):
-        return str(value)
+        return getattr(value, "text", None) or str(value)
     return json.dumps(value)
 
 
@@ -40,7 +52,8 @@ def payout_signature(body: dict, app_key: str) -> str:
 
 
 def verify_payout_signature(body: dict, app_key: str, signature: str) -> bool:
-    return hmac.compare_digest(payout_signature(body, app_key), (signature or "").strip().lower())
+    sent = (signature or "").strip().lower().encode("utf-8", "replace")
+    return hmac.compare_digest(payout_signature(body, app_key).encode(), sent)
 
 
 # --- payin callbacks ---------------------------------------------------------------------------

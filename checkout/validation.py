@@ -47,6 +47,15 @@ def is_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def brazilian_document(kind: str, number: str) -> bool:
+    """A CPF (11 digits) or CNPJ (14) with valid check digits; one digit repeated is never valid."""
+    from stdnum.br import cnpj, cpf
+
+    size, module = {"CPF": (11, cpf), "CNPJ": (14, cnpj)}.get(kind, (0, None))
+    return (module is not None and is_digits(number) and len(number) == size and len(set(number)) > 1
+            and module.is_valid(number))
+
+
 def _timestamp(text: str) -> str:
     if len(text) != 19:
         raise ValueError("must be yyyy-MM-dd HH:mm:ss (19 characters)")

@@ -6,10 +6,10 @@ from urllib.parse import urlsplit
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from stdnum.br import cnpj
 
 from .. import clock
 from ..pages.layout import LogoError, check_logo
+from ..validation import brazilian_document
 from .models import Merchant
 
 
@@ -35,7 +35,7 @@ def create(session: Session, *, name: str, return_hosts=(), frame_origins=(),
            logo_png: bytes | None = None, fx_markup_bps: int = 50, document: str | None = None) -> Merchant:
     if not name.strip():
         raise MerchantError("name must not be empty")
-    if document is not None and not (document.isascii() and document.isdigit() and cnpj.is_valid(document)):
+    if document is not None and not brazilian_document("CNPJ", document):
         raise MerchantError("document must be a valid CNPJ of 14 digits")
     if logo_png is not None:
         try:

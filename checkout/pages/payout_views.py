@@ -119,7 +119,8 @@ def payout_submit():
         req = PayoutRequest.model_validate(body)
         payout, _figures = payouts.submit(
             db.session, page.merchant, req, mid_rates=current_app.config["PAYOUT_MID_RATES"],
-            markup_bps=page.merchant.fx_markup_bps, processing_after=current_app.config["PAYOUT_PROCESSING_AFTER"])
+            markup_bps=page.merchant.fx_markup_bps, processing_after=current_app.config["PAYOUT_PROCESSING_AFTER"],
+            checkout_session=True)
     except ValidationError as exc:
         db.session.rollback()
         _missing, field, rule = first_error(exc)

@@ -5,15 +5,19 @@ import re
 import uuid
 from dataclasses import dataclass
 
-from stdnum.br import cnpj, cpf
 from stdnum.cl import rut
 
 from ..payins.methods import brcode
-from ..validation import FieldError, check_email, is_digits
+from ..validation import FieldError, brazilian_document, check_email, is_digits
 from . import clabe
 
 E164 = re.compile(r"^\+[1-9][0-9]{7,14}$")
-BR_PHONE = re.compile(r"^\+55[1-9][0-9]{9,10}$")
+# Brazilian area codes (DDD); a mobile number has 9 digits starting with 9, a landline 8 starting with 2 to 5.
+BR_AREA_CODES = {11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43,
+                 44, 45, 46, 47, 48, 49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79,
+                 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99}
+BR_PHONE = re.compile(r"^\+55([1-9][0-9])(9[0-9]{8}|[2-5][0-9]{7})$")
+COUNTRY_PHONES = {"MEX": "+52", "COL": "+57"}
 
 # Brazilian banks by COMPE code: (ISPB, name).
 BR_BANKS = {
@@ -52,19 +56,18 @@ def _required(value, field: str) -> str:
 def _brazilian_document(number: str | None, kind: str | None) -> tuple[str, str]:
     number = _required(number, "document_id")
     kind = kind or ("CPF" if len(number) == 11 else "CNPJ")
-    module = {"CPF": cpf, "CNPJ": cnpj}.get(kind)
-    if module is None:
+    if kind not in ("CPF", "CNPJ"):
         raise FieldError("document_type", "must be CPF or CNPJ")
-    if not is_digits(number) or not module.is_valid(number):
+    if not brazilian_document(kind, number):
         raise FieldError("document_id", f"must be a valid {kind} (digits only)")
     return number, kind
 
 
 def pix_key(key: str, key_type: str) -> str:
     """A valid PIX key of the given type, normalised (EVP lower-case)."""
-    if key_type == "CPF" and not (is_digits(key) and cpf.is_valid(key)):
+    if key_type == "CPF" and not brazilian_document("CPF", key):
         raise FieldError("account", "must be a valid CPF key (11 digits)")
-    if key_type == "CNPJ" and not (is_digits(key) and cnpj.is_valid(key)):
+    if key_type == "CNPJ" and not brazilian_document("CNPJ", key):
         raise FieldError("account", "must be a valid CNPJ key (14 digits)")
     if key_type == "EVP":
         try:
@@ -74,8 +77,10 @@ def pix_key(key: str, key_type: str) -> str:
         if str(parsed) != key.lower():
             raise FieldError("account", "must be a random key (UUID)")
         return key.lower()
-    if key_type == "PHONE" and not BR_PHONE.match(key):
-        raise FieldError("account", "must be a Brazilian phone key, +55 and 10 or 11 digits")
+    if key_type == "PHONE":
+        match = BR_PHONE.match(key)
+        if not match or int(match.group(1)) not in BR_AREA_CODES:
+            raise FieldError("account", "must be a Brazilian phone key: +55, an area code and the number")
     if key_type == "EMAIL":
         try:
             check_email(key)
@@ -158,8 +163,9 @@ def _spei(req) -> Beneficiary:
 
 def _phone(req) -> str:
     phone = _required(req.phone, "phone")
-    if not E164.match(phone):
-        raise FieldError("phone", "must be an E.164 number such as +5215512345678")
+    prefix = COUNTRY_PHONES.get(req.country, "+")
+    if not E164.match(phone) or not phone.startswith(prefix):
+        raise FieldError("phone", f"must be an E.164 number starting with {prefix}")
     return phone
 
 

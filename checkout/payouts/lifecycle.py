@@ -28,7 +28,7 @@ PAYOUT = StateMachine("payout", {
 })
 
 NOTIFIED = {PAID, REJECTED, REFUNDED, PARTIAL_REFUNDED}
-MESSAGES = {PAID: "success", REJECTED: "rejected by the beneficiary's bank",
+MESSAGES = {PROCESSING: "processing by the bank", PAID: "success", REJECTED: "rejected by the beneficiary's bank",
             REFUNDED: "refunded by the recipient's bank", PARTIAL_REFUNDED: "partly refunded by the recipient's bank"}
 
 # The seed's rules 2 and 3: where the recipient's bank can send money back, fully or in part.
@@ -65,12 +65,11 @@ def set_status(session: Session, payout: Payout, new: str, remark: str | None = 
     PAYOUT.check(payout.status, new)
     now = clock.now()
     payout.status, payout.updated_at = new, now
-    if remark:
-        payout.remark = remark
+    payout.remark = remark or MESSAGES.get(new, payout.remark)
     if new in NOTIFIED and payout.notify_url:
         enqueue(session, merchant_id=payout.merchant_id, kind="payout.notification", target=payout.notify_url,
                 subject_id=payout.transaction_id,
-                payload=notification(payout, new, now, remark or MESSAGES[new], **extra))
+                payload=notification(payout, new, now, payout.remark, **extra))
 
 
 def _legs(payout: Payout, sign: int) -> list[tuple[str, int]]:

@@ -50,7 +50,8 @@ def exchange_rate(source: str, arrival: str, mid_rates: dict[str, str], markup_b
     mid = mid_rates.get(f"{source}/{arrival}")
     if mid is None:
         raise FieldError("source_currency", f"{source} cannot be paid out in {arrival}")
-    return (Decimal(mid) * (1 - Decimal(markup_bps) / 10000)).quantize(RATE_PLACES, rounding=ROUND_DOWN)
+    # str() first: a rate given as a JSON number in the environment arrives as a float.
+    return (Decimal(str(mid)) * (1 - Decimal(markup_bps) / 10000)).quantize(RATE_PLACES, rounding=ROUND_DOWN)
 
 
 def check_route(country: str, method: str, source: str, arrival: str) -> None:

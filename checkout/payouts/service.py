@@ -12,8 +12,8 @@ from .. import clock, money
 from ..merchants.models import Merchant
 from ..payins.methods import brcode
 from ..validation import FieldError
-from . import accounts, ledger, lifecycle, pricing
-from .models import Payout
+from . import accounts, catalog, ledger, lifecycle, pricing
+from .models import CheckoutSession, Payout
 from .platform import PayoutError
 from .schemas import DryRunRequest, PayoutRequest
 
@@ -21,6 +21,8 @@ NOT_FOUND = PayoutError(400, "can not find this payout order")
 
 
 def quote(req: DryRunRequest | PayoutRequest, mid_rates: dict, markup_bps: int) -> pricing.Quote:
+    if req.method == "WALLET" and req.channel not in catalog.WALLET_CHANNELS:
+        raise FieldError("channel", f"must be one of {', '.join(catalog.WALLET_CHANNELS)} for WALLET")
     return pricing.quote(source_currency=req.source_currency, arrival_currency=req.arrival_currency,
                          amount=req.amount, amount_type=req.amount_type, fee_bear=req.fee_bear,
                          method=req.method, country=req.country, mid_rates=mid_rates, markup_bps=markup_bps)
@@ -48,12 +50,18 @@ def _sandbox_extra(payout: Payout) -> dict:
 
 def _check_qr_amount(req: PayoutRequest, figures: pricing.Quote) -> None:
     amount = brcode.parse(req.account).get("54")
-    if amount is not None and money.parse_decimal(amount) != figures.arrival_amount:
+    if amount is None:
+        return
+    try:
+        asked = money.parse_decimal(amount)
+    except money.MoneyError:
+        raise FieldError("account", "the QR code's amount (field 54) is not a number") from None
+    if asked != figures.arrival_amount:
         raise FieldError("amount", f"must make {amount} BRL arrive, the amount the QR code asks for")
 
 
 def submit(session: Session, merchant: Merchant, req: PayoutRequest, *, mid_rates: dict, markup_bps: int,
-           processing_after: int) -> tuple[Payout, pricing.Quote]:
+           processing_after: int, checkout_session: bool = False) -> tuple[Payout, pricing.Quote]:
     """Price, validate the beneficiary, debit the source balance and create the payout (IN_PROCESSING)."""
     figures = quote(req, mid_rates, markup_bps)
     who = accounts.beneficiary(req)
@@ -62,6 +70,9 @@ def submit(session: Session, merchant: Merchant, req: PayoutRequest, *, mid_rate
     existing = find_by_custom_code(session, merchant, req.custom_code)
     if existing is not None:
         raise duplicate(existing)
+    if not checkout_session and session.scalar(select(CheckoutSession.id).where(
+            CheckoutSession.merchant_id == merchant.id, CheckoutSession.custom_code == req.custom_code)):
+        raise FieldError("custom_code", "belongs to a checkout session; its page creates that payout")
     # One payout at a time per merchant past this point, so two can never spend the same balance.
     session.scalar(select(Merchant).where(Merchant.id == merchant.id).with_for_update())
     source_minor = figures.minor("source_amount")
@@ -120,7 +131,9 @@ def find_or_none(session: Session, merchant: Merchant, transaction_id: str) -> P
 
 
 def status(payout: Payout) -> dict:
-    return {"payout_id": payout.transaction_id, "custom_code": payout.custom_code, "status": payout.status,
+    # The status operation knows IN_PROCESSING, not PROCESSING (seed, rule 4): both are still processing.
+    shown = lifecycle.IN_PROCESSING if payout.status == lifecycle.PROCESSING else payout.status
+    return {"payout_id": payout.transaction_id, "custom_code": payout.custom_code, "status": shown,
             "description": payout.remark or lifecycle.MESSAGES.get(payout.status, "")}
 
 

@@ -5,6 +5,7 @@ import secrets
 from datetime import timedelta
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .. import clock, money
@@ -75,8 +76,12 @@ def create(session: Session, merchant: Merchant, req: CheckoutRequest, *, mid_ra
         notify_url=req.notify_url, return_url=req.return_url, additional_remark=req.additional_remark,
         country=country, method=method, status=OPEN, expires_at=now + timedelta(seconds=req.timeout),
         created_at=now)
-    session.add(record)
-    session.flush()
+    try:
+        with session.begin_nested():
+            session.add(record)
+            session.flush()
+    except IntegrityError:
+        raise FieldError("custom_code", "already has a checkout session") from None
     return record
 
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import BaseModel, model_validator
-from stdnum.br import cnpj, cpf
 
 from ..payins.schemas import Request
-from ..validation import REQUEST_CONFIG, Alpha3, Amount, Fixed, HttpUrl, IsoDate, OptText, Text, is_digits
+from ..validation import REQUEST_CONFIG, Alpha3, Amount, Fixed, HttpUrl, IsoDate, OptText, Text, brazilian_document
 
 PLAN_AMOUNT = Amount("0.01", "9999999")
 
@@ -45,8 +44,8 @@ class Identification(BaseModel):
 
     @model_validator(mode="after")
     def _check_digits(self):
-        module, size = (cpf, 11) if self.type == "CPF" else (cnpj, 14)
-        if not (is_digits(self.number) and len(self.number) == size and module.is_valid(self.number)):
+        size = 11 if self.type == "CPF" else 14
+        if not brazilian_document(self.type, self.number):
             raise ValueError(f"number must be a valid {self.type} of {size} digits")
         return self
 

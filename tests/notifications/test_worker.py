@@ -10,7 +10,8 @@ def test_worker_round_moves_due_payouts_on_the_sandbox_clock(app, payout_api, me
     assert worker.run_once(app) == 0
     clock.advance(60)
     assert worker.run_once(app) == 1
-    assert payout_api.post("/payout/status", {"payout_id": tid}, expect=200)["data"]["status"] == "PROCESSING"
+    detail = payout_api.post("/payout/detail", {"transaction_id": tid, "timestamp": builders.now_unix()}, expect=200)
+    assert (detail["data"]["transaction_status"], detail["data"]["remark"]) == ("PROCESSING", "processing by the bank")
     clock.advance(250)  # the bank answers 300 s after PROCESSING; a margin for a slow machine
     assert worker.run_once(app) == 0
     clock.advance(50)

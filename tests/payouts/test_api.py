@@ -118,7 +118,7 @@ def test_duplicate_custom_code(payout_api, merchant, fund):
     ({"account_type": "CNPJ", "account": builders.CPF}, "account: must be a valid CNPJ key (14 digits)"),
     ({"account_type": "EVP", "account": "not-a-uuid"}, "account: must be a random key (UUID)"),
     ({"account_type": "PHONE", "account": "+15551234567"},
-     "account: must be a Brazilian phone key, +55 and 10 or 11 digits"),
+     "account: must be a Brazilian phone key: +55, an area code and the number"),
     ({"account_type": "EMAIL", "account": "nobody"}, "account: must be an e-mail key"),
     ({"document_id": "39053344704"}, "document_id: must be a valid CPF (digits only)"),
     ({"document_id": ...}, "document_id: is required for this method"),
@@ -170,7 +170,7 @@ def test_wallet_needs_a_channel(payout_api, merchant, fund):
     wallet = {"country": "GLOBAL", "method": "WALLET", "arrival_currency": "USD", "account": "ana@example.com",
               "account_type": ..., "document_id": ..., "document_type": ...}
     missing = payout_api.post("/payout", builders.payout("w", **wallet), expect=400)
-    assert missing["data"] == {"err": "channel: is required for this method"}
+    assert missing["data"] == {"err": "channel: must be one of PAYPAL, SKRILL, CHECKOUT for WALLET"}
     ok = payout_api.post("/payout", builders.payout("w", channel="PAYPAL", **wallet), expect=200)["data"]
     assert ok["exchange_rate"] == "1" and ok["arrival_amount"] == "100.00"
 

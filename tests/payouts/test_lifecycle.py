@@ -17,6 +17,11 @@ def status_of(payout_api, transaction_id):
     return payout_api.post("/payout/status", {"payout_id": transaction_id}, expect=200)["data"]["status"]
 
 
+def detail_of(payout_api, transaction_id):
+    return payout_api.post("/payout/detail", {"transaction_id": transaction_id, "timestamp": builders.now_unix()},
+                           expect=200)["data"]
+
+
 def notifications(outbox, transaction_id):
     return [(p["status"], p.get("refunded_amount")) for kind, _, p in outbox(transaction_id)
             if kind == "payout.notification"]
@@ -26,7 +31,8 @@ def test_sandbox_bank_pays_after_processing(payout_api, api, merchant, fund, out
     fund(merchant, "USD", "1000.00")
     tid = payout_api.post("/payout", builders.payout(), expect=200)["data"]["transaction_id"]
     api.post("/sandbox/clock", {"advance_seconds": 60}, expect=200)
-    assert status_of(payout_api, tid) == "PROCESSING"
+    assert status_of(payout_api, tid) == "IN_PROCESSING"  # the status operation does not say PROCESSING
+    assert detail_of(payout_api, tid)["transaction_status"] == "PROCESSING"
     api.post("/sandbox/clock", {"advance_seconds": 300}, expect=200)
     assert status_of(payout_api, tid) == "PAID"
     [(kind, target, body)] = outbox(tid)

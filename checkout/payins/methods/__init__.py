@@ -5,12 +5,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from stdnum.br import cnpj, cpf
-
 from ... import clock, money
 from ...gateway import PayinError, invalid
 from ...links import Links
-from ...validation import is_digits
+from ...validation import brazilian_document
 from ..models import Trade
 from ..schemas import DirectPayRequest
 from . import boleto, brcode, catalog
@@ -35,10 +33,9 @@ def missing(field_name: str) -> PayinError:
 
 def _brazilian_customer(req: DirectPayRequest) -> None:
     identify = req.customer.identify
-    module = {"CPF": cpf, "CNPJ": cnpj}.get(identify.type)
-    if module is None:
+    if identify.type not in ("CPF", "CNPJ"):
         raise invalid("customer.identify.type", f"must be CPF or CNPJ for {req.method}")
-    if not (is_digits(identify.number) and module.is_valid(identify.number)):
+    if not brazilian_document(identify.type, identify.number):
         raise invalid("customer.identify.number", f"must be a valid {identify.type} (digits only)")
 
 
