@@ -1,20 +1,32 @@
-"""Live `checkout serve` on a free port with a fresh SQLite database, and Debian's Chromium."""
+"""Live `checkout serve` on a free port with a fresh SQLite database, a second (merchant) origin, Chromium."""
 from __future__ import annotations
 
+import base64
+import io
 import json
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
+from datetime import datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
 
 CHROMIUM = os.environ.get("CHECKOUT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 # Third-party cookies blocked, as in browsers that phase them out: pages must not need them.
+                 "--test-third-party-cookie-phaseout"]
 START_TIMEOUT = 30
+ARTIFACTS = Path(os.environ.get("CHECKOUT_E2E_ARTIFACTS",
+                                Path(__file__).resolve().parents[1] / "e2e-artifacts"
+                                / datetime.now().strftime("%Y%m%d-%H%M%S")))
 
 
 def _free_port() -> int:
@@ -27,16 +39,57 @@ def _checkout(*args: str) -> list[str]:
     return [sys.executable, "-m", "checkout", *args]
 
 
+class MerchantSite(BaseHTTPRequestHandler):
+    """The merchant's own origin: a page that frames ours and records what it is told, and a return page."""
+
+    def do_GET(self):  # noqa: N802 (http.server's name)
+        parts = urlsplit(self.path)
+        query = parse_qs(parts.query)
+        if parts.path == "/frame":
+            body = f"""<!doctype html><html><head><title>Shop</title><link rel="icon" href="data:,"></head><body>
+<h1>Shop checkout</h1><p id="received">nothing yet</p>
+<iframe id="checkout" src="{query['src'][0]}" width="420" height="720" title="checkout"></iframe>
+<script>window.addEventListener("message", function (e) {{
+  document.getElementById("received").textContent = JSON.stringify({{origin: e.origin, data: e.data}});
+}});</script></body></html>"""
+        elif parts.path == "/back":
+            token = query.get("token", [""])[0]
+            body = f"""<!doctype html><html><head><title>Back at the shop</title>
+<link rel="icon" href="data:,"></head><body><h1>Back at the shop</h1><p id="token">{token}</p></body></html>"""
+        else:
+            self.send_error(404)
+            return
+        data = body.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def shop():
+    """http://localhost:<port>: another site than the service at 127.0.0.1, so frames are cross-site."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), MerchantSite)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://localhost:{server.server_address[1]}"
+    server.shutdown()
+
+
 @pytest.fixture(scope="session")
 def server_env(tmp_path_factory) -> dict:
     folder = tmp_path_factory.mktemp("live")
     return {**os.environ, "CHECKOUT_DATABASE_URL": f"sqlite:///{folder / 'checkout.sqlite3'}",
-            "CHECKOUT_SECRET_KEY": "e2e-secret", "CHECKOUT_SANDBOX": "on"}
+            "CHECKOUT_SECRET_KEY": "e2e-secret-key-0123456789abcdef", "CHECKOUT_SANDBOX": "on"}
 
 
 @pytest.fixture(scope="session")
 def live_server(server_env):
-    """Base URL of a running `checkout serve`; ready when /healthz answers, stopped at the end."""
+    """Base URL of a running `checkout serve` (worker included); ready when /healthz answers."""
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     process = subprocess.Popen(_checkout("serve", "--host", "127.0.0.1", "--port", str(port)),
@@ -57,13 +110,91 @@ def live_server(server_env):
     process.wait(timeout=10)
 
 
+def _logo() -> bytes:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (300, 100), (12, 92, 170))
+    ImageDraw.Draw(image).text((24, 40), "LOJA EXEMPLO", fill="white")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
 @pytest.fixture(scope="session")
-def merchant(server_env, live_server) -> dict:
-    out = subprocess.run(_checkout("merchants", "create", "--name", "Loja E2E"),
+def merchant(server_env, live_server, shop, tmp_path_factory) -> dict:
+    logo = tmp_path_factory.mktemp("logo") / "logo.png"
+    logo.write_bytes(_logo())
+    out = subprocess.run(_checkout("merchants", "create", "--name", "Loja Exemplo", "--logo", str(logo),
+                                   "--document", "16727230000197", "--frame-origin", shop,
+                                   "--return-host", "localhost"),
                          env=server_env, capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+    credentials = json.loads(out.stdout)
+    subprocess.run(_checkout("merchants", "fund", "--app-id", credentials["app_id"], "--currency", "USD",
+                             "--amount", "100000.00"), env=server_env, capture_output=True, check=True)
+    return credentials
+
+
+class Merchant:
+    """The merchant's server talking to the live service over HTTP, signing as a merchant must."""
+
+    def __init__(self, base: str, credentials: dict):
+        self.base, self.credentials = base, credentials
+        raw = f"{credentials['app_id']}:{credentials['security_key']}".encode()
+        self.auth = {"Authorization": "Basic " + base64.b64encode(raw).decode()}
+
+    def payin(self, path: str, body: dict | None = None) -> dict:
+        payload = None if body is None else {"app_id": self.credentials["app_id"],
+                                             "timestamp": datetime.now().strftime("%Y-%m-%d %H:%M:%S"), **body}
+        answer = requests.post(f"{self.base}{path}", json=payload, headers=self.auth, timeout=10).json()
+        assert answer["code"] == "10000", answer
+        return answer
+
+    def payout(self, path: str, body: dict) -> dict:
+        from checkout.signing import payout_signature
+
+        headers = {"AppId": self.credentials["app_id"],
+                   "Authorization": payout_signature(body, self.credentials["app_key"])}
+        answer = requests.post(f"{self.base}/api{path}", json=body, headers=headers, timeout=10).json()
+        assert answer["code"] == 200, answer
+        return answer["data"]
+
+
+@pytest.fixture(scope="session")
+def shop_api(live_server, merchant) -> Merchant:
+    return Merchant(live_server, merchant)
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+PROFILES = {"desktop": {"viewport": {"width": 1280, "height": 900}}, "mobile": "Pixel 7"}
+
+
+@pytest.fixture(params=list(PROFILES))
+def profile(request, browser, playwright):
+    """A fresh context per test in the desktop or the mobile device profile, failing on console errors."""
+    options = PROFILES[request.param]
+    options = playwright.devices[options] if isinstance(options, str) else options
+    context = browser.new_context(**options, locale="en-US")
+    errors: list[str] = []
+    context.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    context.name = request.param
+    context.expected_statuses = set()  # a test that opens an error page on purpose says which status
+    yield context
+    context.close()
+    unexpected = [e for e in errors if not any(f"status of {status} " in e for status in context.expected_statuses)]
+    assert unexpected == [], unexpected
+
+
+@pytest.fixture
+def shot(profile):
+    """Save a screenshot under e2e-artifacts/<run>/<profile>/<name>.png."""
+    def save(page, name: str) -> Path:
+        path = ARTIFACTS / profile.name / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=True)
+        return path
+    return save

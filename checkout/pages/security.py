@@ -39,7 +39,8 @@ def apply_headers(response):
         f"frame-ancestors {' '.join(frame_origins) if frame_origins else chr(39) + 'none' + chr(39)}",
     ])
     response.headers["Cache-Control"] = "no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"  # page URLs carry tokens
+    # Page URLs carry tokens: no referrer leaves our origin (and "no-referrer" would make POSTs send Origin: null).
+    response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
 

@@ -48,7 +48,7 @@ def test_headers_of_every_page(customer, vault_url):
     assert f'<script nonce="{nonce}" src="/static/js/pages.js">' in page.get_data(as_text=True)
     assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp
     assert "form-action 'self' https://shop.example" in csp
-    assert page.headers["Cache-Control"] == "no-store" and page.headers["Referrer-Policy"] == "no-referrer"
+    assert page.headers["Cache-Control"] == "no-store" and page.headers["Referrer-Policy"] == "same-origin"
     assert "X-Frame-Options" not in page.headers
     assert not re.search(r"<script(?![^>]*(nonce=|type=\"application/json\"))", page.get_data(as_text=True))
 

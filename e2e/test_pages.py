@@ -1,0 +1,189 @@
+"""Every hosted page, completed in real Chromium on a desktop and a phone profile."""
+import json
+import re
+from datetime import date, datetime, timedelta, timezone
+
+from joserfc import jws
+from playwright.sync_api import expect
+
+from checkout.signing import jws_key
+
+BRAZIL = timezone(timedelta(hours=-3))
+CPF = "39053344705"
+
+
+def claims_of(url: str, key: str) -> dict:
+    token = re.search(r"[?&]token=([^&]+)", url).group(1)
+    return json.loads(jws.deserialize_compact(token, jws_key(key)).payload)
+
+
+def logo_box(page) -> tuple[float, float]:
+    box = page.locator(".logo img").bounding_box()
+    return round(box["width"]), round(box["height"])
+
+
+def expected_logo(profile) -> tuple[int, int]:
+    return (42, 42) if profile.name == "mobile" else (128, 64)
+
+
+def pix_vault(shop_api, shop, uid: str) -> dict:
+    today = datetime.now(BRAZIL).date()
+    return shop_api.payin("/vault/create", {
+        "version": "2.0", "type": "pix", "return_url": f"{shop}/back", "subject": "Academia · plano mensal",
+        "pix": {"region": "BRA", "method": "PIXAutomatic", "uid": uid,
+                "plan": {"internal": "1M", "start_date": today.isoformat(),
+                         "end_date": date(today.year + 1, today.month, min(today.day, 28)).isoformat(),
+                         "minimum_amount": "10.00", "maximum_amount": "200.00"},
+                "customer": {"identification": {"type": "CPF", "number": CPF}, "name": "Ana Souza"}}})
+
+
+def card_token(shop_api, card_no="4111111111111111") -> str:
+    return shop_api.payin("/card/token", {"card": {"card_no": card_no, "cvv": "123", "valid_thru_year": "2031",
+                                                   "valid_thru_month": "12", "holder": {"name": "Ana Souza"}}})["token"]
+
+
+def test_pix_automatico_authorization_follows_the_bank_live(profile, shot, shop_api, shop, merchant):
+    vault = pix_vault(shop_api, shop, f"pix-{profile.name}")
+    page = profile.new_page()
+    page.goto(vault["checkout_url"])
+    expect(page.get_by_role("heading", name="Autorize pagamentos automáticos por PIX")).to_be_visible()
+    expect(page.locator(".terms")).to_contain_text("Mensal")
+    expect(page.locator(".terms")).to_contain_text("***.533.447-**")
+    expect(page.locator("#pix-code")).to_have_value(re.compile(r"^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$"))
+    assert logo_box(page) == expected_logo(profile)
+    shot(page, "pix-authorization")
+    shop_api.payin(f"/sandbox/vaults/{vault['token']}/approve")  # the payer's bank, elsewhere
+    expect(page.get_by_role("heading", name="Back at the shop")).to_be_visible(timeout=10_000)
+    claims = claims_of(page.url, merchant["security_key"])
+    assert (claims["sub"], claims["status"]) == (vault["token"], "ACTIVE")
+
+
+def test_rejected_pix_authorization(profile, shop_api, shop, merchant):
+    vault = pix_vault(shop_api, shop, f"pix-reject-{profile.name}")
+    page = profile.new_page()
+    page.goto(vault["checkout_url"] + "&language=en")
+    page.get_by_role("button", name="Bank rejects").click()
+    expect(page.get_by_role("heading", name="Back at the shop")).to_be_visible()
+    assert claims_of(page.url, merchant["security_key"])["status"] == "DECLINED"
+
+
+def test_card_consent(profile, shot, shop_api, shop, merchant):
+    vault = shop_api.payin("/vault/create", {
+        "version": "2.0", "type": "Card", "return_url": f"{shop}/back",
+        "card_token": {"region": "BRA", "method": "CreditCard", "uid": "u1", "token": card_token(shop_api),
+                       "notify_url": f"{shop}/notify"}})
+    page = profile.new_page()
+    page.goto(vault["checkout_url"])
+    expect(page.locator(".card-line")).to_have_text("VISA •••• 1111")
+    assert logo_box(page) == expected_logo(profile)
+    shot(page, "card-consent")
+    page.get_by_role("button", name="Permitir", exact=True).click()
+    expect(page.get_by_role("heading", name="Back at the shop")).to_be_visible()
+    assert claims_of(page.url, merchant["security_key"])["status"] == "ACTIVE"
+    page.go_back()  # back button after completion: the result, never the form again
+    expect(page.get_by_role("button", name="Permitir", exact=True)).to_have_count(0)
+
+
+def test_card_entry_in_a_cross_site_iframe(profile, shot, shop_api, shop):
+    card_url = shop_api.payin("/card/session", {"country": "BRA"})["card_url"]
+    page = profile.new_page()
+    page.goto(f"{shop}/frame?src={card_url.replace('&', '%26')}")
+    frame = page.frame_locator("#checkout")
+    frame.get_by_label("Número do cartão").fill("4111 1111 1111 1111")
+    frame.get_by_label("Mês").select_option("12")
+    frame.get_by_label("Ano").select_option(str(date.today().year + 3))
+    frame.get_by_label("Código de segurança").fill("123")
+    frame.get_by_label("Nome impresso no cartão").fill("Ana Souza")
+    shot(page, "card-entry-in-iframe")
+    frame.get_by_role("button", name="Salvar cartão").click()
+    try:
+        expect(page.locator("#received")).to_contain_text("checkout.card_token")
+    except AssertionError:
+        shot(page, "card-entry-debug")
+        raise
+    received = json.loads(page.locator("#received").text_content())
+    assert received["origin"].startswith("http://127.0.0.1:")
+    assert received["data"]["token"].startswith("tok_") and received["data"]["last_four_digits"] == "1111"
+    expect(frame.get_by_role("heading", name="Cartão salvo")).to_be_visible()
+
+
+def test_card_entry_refuses_a_bad_number(profile, shop_api):
+    profile.expected_statuses.add(422)
+    page = profile.new_page()
+    page.goto(shop_api.payin("/card/session", {})["card_url"] + "&language=en")
+    page.get_by_label("Card number").fill("4111 1111 1111 1112")
+    page.get_by_label("Month").select_option("12")
+    page.get_by_label("Year").select_option(str(date.today().year + 3))
+    page.get_by_label("Security code").fill("123")
+    page.get_by_label("Name on the card").fill("Ana")
+    page.get_by_role("button", name="Save card").click()
+    expect(page.locator("#card_no-error")).to_have_text("This card number is not valid.")
+    expect(page.get_by_label("Card number")).to_have_attribute("aria-invalid", "true")
+
+
+def direct(shop_api, method: str, out_trade_no: str, **extra) -> dict:
+    return shop_api.payin("/trade/pay", {
+        "out_trade_no": out_trade_no, "method": method, "order_currency": "BRL", "order_amount": "150.00",
+        "subject": "Pedido 42", "notify_url": "http://127.0.0.1:9/notify", "buyer_id": "b1",
+        "customer": {"name": "Ana Souza", "email": "ana@example.com", "phone": "+5511987654321",
+                     "identify": {"type": "CPF", "number": CPF}},
+        "address": {"zip_code": "01310100", "state": "SP", "city": "São Paulo", "street_number": "1000",
+                    "street": "Avenida Paulista"}, **extra})
+
+
+def test_pix_payment_page(profile, shot, shop_api, shop):
+    trade = direct(shop_api, "PIX", f"pix-{profile.name}", return_url=f"{shop}/back")
+    page = profile.new_page()
+    page.goto(trade["web_url"])
+    expect(page.locator(".amount")).to_have_text("R$\xa0150,00")
+    expect(page.locator("#pix-code")).to_have_value(trade["qr_code"])
+    expect(page.locator("[data-countdown]")).to_have_text(re.compile(r"^1:2\d:\d\d$|^1:30:00$"))
+    assert logo_box(page) == expected_logo(profile)
+    shot(page, "pix-payment")
+    page.get_by_role("button", name="Testes: pagar agora").click()
+    expect(page.get_by_role("status")).to_have_text("Pagamento recebido. Obrigado!")
+    expect(page.get_by_role("link", name="Voltar para Loja Exemplo")).to_be_visible()
+
+
+def test_boleto_page_updates_when_paid_elsewhere(profile, shot, shop_api):
+    trade = direct(shop_api, "Boleto", f"boleto-{profile.name}")
+    page = profile.new_page()
+    page.goto(trade["pay_url"])
+    line = re.compile(r"^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$")
+    expect(page.locator("#boleto-line")).to_have_value(line)
+    shot(page, "boleto-payment")
+    shop_api.payin(f"/sandbox/trades/{trade['trade_no']}/pay")
+    expect(page.get_by_role("status")).to_have_text("Pagamento recebido. Obrigado!", timeout=10_000)
+
+
+def test_payout_checkout_creates_one_payout_on_a_double_click(profile, shot, shop_api, shop, merchant):
+    custom_code = f"co-{profile.name}"
+    session = shop_api.payout("/checkout", {
+        "user_id": "u1", "custom_code": custom_code, "fee_bear": "merchant", "source_currency": "USD",
+        "payout_currency": "BRL", "payout_amount": "500.00", "notify_url": f"{shop}/notify",
+        "return_url": f"{shop}/back", "additional_remark": "withdrawal", "country": "BRA"})
+    page = profile.new_page()
+    page.goto(session["checkout_url"])
+    expect(page.get_by_role("heading", name="Receba R$\xa0500,00")).to_be_visible()
+    assert logo_box(page) == expected_logo(profile)
+    page.get_by_label("Nome completo").fill("Ana Souza")
+    page.get_by_label("CPF ou CNPJ (só números)").fill(CPF)
+    page.get_by_label("Tipo de chave PIX").select_option("EMAIL")
+    page.get_by_label("Chave PIX", exact=True).fill("ana@example.com")
+    shot(page, "payout-checkout")
+    page.get_by_role("button", name="Confirmar e receber").dblclick()
+    expect(page.get_by_role("heading", name="Back at the shop")).to_be_visible()
+    claims = claims_of(page.url, merchant["app_key"])
+    assert claims["custom_code"] == custom_code
+    status = shop_api.payout("/payout/status", {"custom_code": custom_code})
+    assert status["payout_id"] == claims["sub"]
+
+
+def test_expired_and_tampered_links(profile, shot, shop_api):
+    profile.expected_statuses.add(400)
+    trade = direct(shop_api, "Lottery", f"lottery-{profile.name}")
+    page = profile.new_page()
+    response = page.goto(trade["pay_url"][:-4] + "AAAA")
+    assert response.status == 400
+    expect(page.get_by_role("heading", name="This link is not valid")).to_be_visible()
+    shot(page, "tampered-link")
