@@ -65,7 +65,8 @@ def _pay(merchant: Merchant, req):
         trade = service.pay_with_vault(db.session, merchant, req)
         fields = {"prepay_id": trade.prepay_id}
     else:
-        trade, fields = service.pay_direct(db.session, merchant, req, links.current(), _collector())
+        trade, fields = service.pay_direct(db.session, merchant, req, links.current(), _collector(),
+                                           current_app.config["SANDBOX"])
     return {"trade_no": trade.trade_no, "out_trade_no": trade.out_trade_no, "trade_status": trade.status,
             **fields}
 

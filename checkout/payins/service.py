@@ -13,6 +13,7 @@ from ..gateway import PayinError, invalid
 from ..links import Links
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
+from ..pages.returns import ReturnUrlError, check_return_url
 from ..vaults import service as vaults
 from . import cards, methods, states, timeouts
 from .models import CardToken, Trade
@@ -145,9 +146,14 @@ def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayRequest) -
 
 
 def pay_direct(session: Session, merchant: Merchant, req: DirectPayRequest, links: Links,
-               collector: methods.Collector) -> tuple[Trade, dict]:
+               collector: methods.Collector, sandbox: bool = True) -> tuple[Trade, dict]:
     """Create a direct payment; answers the trade and the method's fields (qr_code, barcode, ...)."""
     method = methods.lookup(req.method, req.channel)
+    if req.return_url:
+        try:
+            check_return_url(req.return_url, merchant, sandbox)
+        except ReturnUrlError as error:
+            raise invalid("return_url", str(error)) from None
     details = method.check(req)
     _duplicate_check(session, merchant, req.out_trade_no)
     card = cards.usable_token(session, merchant, req.token, "token") if req.method == "CreditCard" else None

@@ -154,3 +154,12 @@ def test_every_page_text_is_translated():
     for locale in LOCALES:  # the committed catalogues are exactly what the source compiles to
         folder = ROOT / "checkout" / "translations" / locale / "LC_MESSAGES"
         assert ((folder / "messages.po").read_bytes(), (folder / "messages.mo").read_bytes()) == compiled(locale)
+
+
+def test_direct_payment_return_url_host_must_be_registered_outside_the_sandbox(app, api):
+    app.config["SANDBOX"] = False
+    try:
+        body = api.post("/trade/pay", builders.direct("PIX", return_url="https://evil.example/x"), expect=400)
+        assert body["sub_msg"] == "return_url: host is not one of the merchant's registered return hosts"
+    finally:
+        app.config["SANDBOX"] = True
