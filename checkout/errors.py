@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, make_response, request
 from werkzeug.exceptions import HTTPException
 
 from . import clock
@@ -25,7 +25,11 @@ def _http_error(exc: HTTPException):
             return _payout(400, 4001000, "invalid parameter", {"err": "request body exceeds 1 MiB"})
         return _payout(status, status, exc.name.lower())
     if request.path.startswith("/pages/"):
-        return exc
+        from .pages.common import PageError, error_page
+        from .pages.security import apply_headers
+
+        body, code = error_page(PageError(status, "not-found" if status == 404 else "invalid"))
+        return apply_headers(make_response(body, code))
     sub_code = {404: "not-found", 405: "method-not-allowed", 413: "request-too-large"}.get(status, "http-error")
     message = "request body exceeds 1 MiB" if status == 413 else f"{exc.name}: {request.method} {request.path}"
     return error_response(PayinError(sub_code, message, status=status))

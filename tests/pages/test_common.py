@@ -163,3 +163,10 @@ def test_direct_payment_return_url_host_must_be_registered_outside_the_sandbox(a
         assert body["sub_msg"] == "return_url: host is not one of the merchant's registered return hosts"
     finally:
         app.config["SANDBOX"] = True
+
+
+def test_unknown_page_paths_answer_the_page_error(customer):
+    page = customer.get("/pages/nothing-here?language=en")
+    assert page.status_code == 404 and "We could not find this payment" in page.get_data(as_text=True)
+    assert "default-src 'none'" in page.headers["Content-Security-Policy"]
+    assert customer.get("/pages/logo/M000/web.png").status_code == 404
