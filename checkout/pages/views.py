@@ -96,23 +96,23 @@ def vault_status():
     return {"status": vault.status, "next": page.url("pages.vault_page")}
 
 
-@bp.get("/card")
-def card_page():
+def _card_page() -> Page:
     token, payload = read_token(CARD_ENTRY_PURPOSE, CARD_ENTRY_TTL)
     merchant = _merchant(payload.get("merchant", 0))
     if merchant is None:
         raise PageError(404, "not-found")
-    page = open_page(token, merchant, payload.get("country"))
-    return render("pages/card/entry.html", page, form=CardForm(formdata=None))
+    return open_page(token, merchant, payload.get("country"))
+
+
+@bp.get("/card")
+def card_page():
+    return render("pages/card/entry.html", _card_page(), form=CardForm(formdata=None))
 
 
 @bp.post("/card")
 def card_submit():
-    token, payload = read_token(CARD_ENTRY_PURPOSE, CARD_ENTRY_TTL)
-    merchant = _merchant(payload.get("merchant", 0))
-    if merchant is None:
-        raise PageError(404, "not-found")
-    page = open_page(token, merchant, payload.get("country"))
+    page = _card_page()
+    merchant = page.merchant
     _post_allowed(page)
     form = CardForm()
     if not form.validate():
