@@ -29,7 +29,10 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.register_blueprint(pages_bp)
     i18n.init_app(app)
     if app.config["SANDBOX"]:
+        from . import clock
         from .sandbox.api import bp as sandbox_bp
+        from .sandbox.models import DatabaseOffsetStore
 
         app.register_blueprint(sandbox_bp)
+        clock.use_store(DatabaseOffsetStore(app.config["DATABASE_URL"]))
     return app

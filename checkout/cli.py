@@ -129,3 +129,49 @@ def merchants_fund(app_id: str, currency: str, amount: str):
         balance = ledger.balance(db.session, merchant, currency)
         click.echo(json.dumps({"app_id": app_id, "currency": currency,
                                "balance": money.format_minor(balance, currency)}))
+
+
+@main.group()
+def deliveries():
+    """Notifications and e-mails in the outbox."""
+
+
+@deliveries.command("list")
+@click.option("--status", type=click.Choice(["pending", "delivered", "failed", "skipped"]))
+@click.option("--app-id", help="Only this merchant's.")
+@click.option("--limit", default=100, show_default=True)
+def deliveries_list(status, app_id, limit):
+    """One JSON object a line: each delivery with its attempts, newest first."""
+    from .merchants.service import find_by_app_id
+    from .notifications import inspect
+
+    app = _app(migrate=True)
+    with app.app_context():
+        merchant_id = None
+        if app_id:
+            merchant = find_by_app_id(db.session, app_id)
+            if merchant is None:
+                raise click.BadParameter(f"no merchant with app id {app_id}", param_hint="--app-id")
+            merchant_id = merchant.id
+        for message in inspect.listing(db.session, merchant_id, status, limit):
+            click.echo(json.dumps(inspect.describe(message), ensure_ascii=False))
+
+
+@deliveries.command("resend")
+@click.argument("delivery_id")
+def deliveries_resend(delivery_id):
+    """Send one delivery again now and print it with its attempts."""
+    from sqlalchemy import select
+
+    from .notifications import dispatcher, inspect
+    from .notifications.models import OutboxMessage
+
+    app = _app(migrate=True)
+    with app.app_context():
+        message = db.session.scalar(select(OutboxMessage).where(OutboxMessage.notify_id == delivery_id))
+        if message is None:
+            raise click.BadParameter(f"no delivery {delivery_id}", param_hint="DELIVERY_ID")
+        sent = dispatcher.resend(db.session, message, app.config)
+        if sent is None:
+            raise click.ClickException("a worker is sending this delivery right now; try again shortly")
+        click.echo(json.dumps(inspect.describe(sent), ensure_ascii=False))

@@ -1,13 +1,40 @@
-"""The service's only source of "now": real UTC time plus the sandbox clock's offset."""
+"""The service's only source of "now": real UTC time plus the sandbox clock's offset, shared via the database."""
 from __future__ import annotations
 
+import time
 from datetime import UTC, date, datetime, timedelta, timezone
+from typing import Protocol
 
 BRAZIL = timezone(timedelta(hours=-3), "BRT")
-
-_offset = timedelta(0)
 # How far the sandbox clock may run ahead in all: far enough for any plan, short of the calendar's end.
 MAX_OFFSET = timedelta(days=50 * 366)
+# How long a process trusts its copy of the offset before reading the shared one again.
+REFRESH_SECONDS = 1.0
+
+
+class OffsetStore(Protocol):
+    """Where the offset lives so that every process (web, workers) agrees on business time."""
+
+    def load(self) -> int: ...
+    def add(self, seconds: int, maximum: int) -> int: ...
+    def reset(self) -> None: ...
+
+
+_store: OffsetStore | None = None
+_offset = 0
+_loaded_at = float("-inf")
+
+
+def use_store(store: OffsetStore | None) -> None:
+    global _store, _loaded_at
+    _store, _loaded_at = store, float("-inf")
+
+
+def _current_offset() -> int:
+    global _offset, _loaded_at
+    if _store is not None and time.monotonic() - _loaded_at > REFRESH_SECONDS:
+        _offset, _loaded_at = _store.load(), time.monotonic()
+    return _offset
 
 
 def real_now() -> datetime:
@@ -17,28 +44,39 @@ def real_now() -> datetime:
 
 def now() -> datetime:
     """Business time (aware, UTC): deadlines, expiries, scheduled dates all follow it."""
-    return real_now() + _offset
+    return real_now() + timedelta(seconds=_current_offset())
 
 
 def offset_seconds() -> int:
-    return int(_offset.total_seconds())
+    return _current_offset()
 
 
 def advance(seconds: int) -> None:
-    """Move business time forward; the sandbox clock never goes back."""
-    global _offset
+    """Move business time forward, for every process; the sandbox clock never goes back."""
+    global _offset, _loaded_at
     if seconds < 0:
         raise ValueError("the sandbox clock only moves forward")
-    if _offset + timedelta(seconds=seconds) > MAX_OFFSET:
+    maximum = int(MAX_OFFSET.total_seconds())
+    if _store is not None:
+        _offset = _store.add(seconds, maximum)
+    elif _offset + seconds > maximum:
         raise ValueError(f"the sandbox clock cannot run more than {MAX_OFFSET.days} days ahead")
-    _offset += timedelta(seconds=seconds)
+    else:
+        _offset += seconds
+    _loaded_at = time.monotonic()
+
+
+def remember(offset: int) -> None:
+    """The offset this process just wrote to the shared store itself (see sandbox.models.add_offset)."""
+    global _offset, _loaded_at
+    _offset, _loaded_at = offset, time.monotonic()
 
 
 def reset() -> None:
-    global _offset
-    _offset = timedelta(0)
-# How far the sandbox clock may run ahead in all: far enough for any plan, short of the calendar's end.
-MAX_OFFSET = timedelta(days=50 * 366)
+    global _offset, _loaded_at
+    if _store is not None:
+        _store.reset()
+    _offset, _loaded_at = 0, time.monotonic()
 
 
 def brazil_today() -> date:

@@ -1,7 +1,8 @@
 """Imports every feature's tables, so that Base.metadata (and Alembic) sees the whole schema."""
 from .merchants.models import Merchant  # noqa: F401
-from .notifications.models import OutboxMessage  # noqa: F401
+from .notifications.models import DeliveryAttempt, OutboxMessage  # noqa: F401
 from .payins.models import CardToken, Refund, Trade, TradeEvent  # noqa: F401
 from .payouts.ledger import LedgerEntry  # noqa: F401
 from .payouts.models import CheckoutSession, Payout, PayoutRefund  # noqa: F401
+from .sandbox.models import SandboxClock  # noqa: F401
 from .vaults.models import Vault  # noqa: F401

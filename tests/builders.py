@@ -10,7 +10,7 @@ CNPJ = "16727230000197"
 APPROVED_CARD = "4111111111111111"
 DECLINED_CARD = "4000000000000002"
 INSUFFICIENT_FUNDS_CARD = "4000000000009995"
-NOTIFY = "https://merchant.example/notify"
+NOTIFY = "http://127.0.0.1:9/notify"  # nothing listens: deliveries fail fast, no DNS
 
 
 def merge(base: dict, overrides: dict) -> dict:

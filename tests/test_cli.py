@@ -9,6 +9,8 @@ from checkout.db import db
 from checkout.merchants.models import Merchant
 from checkout.payouts import ledger
 
+from . import builders
+
 
 @pytest.fixture
 def run(app, database_url, monkeypatch):
@@ -74,3 +76,18 @@ def test_merchants_fund_refuses_non_amounts_without_a_traceback(run, amount):
     app_id = json.loads(run("merchants", "create", "--name", "Loja").stdout)["app_id"]
     result = run("merchants", "fund", "--app-id", app_id, "--currency", "USD", "--amount", amount)
     assert result.exit_code == 2 and "Invalid value for --amount: must be a plain decimal number" in result.output
+
+
+def test_deliveries_list_and_resend(run, api, app):
+    from checkout.notifications import worker
+
+    trade_no = api.post("/trade/pay", builders.direct("PIX"), expect=200)["trade_no"]
+    api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
+    worker.run_once(app)  # nothing listens on the notify URL: the attempt fails and is scheduled again
+    listed = [json.loads(line) for line in run("deliveries", "list", "--status", "pending").stdout.splitlines()]
+    assert [(d["subject"], d["attempts"]) for d in listed] == [(trade_no, 1)]
+    resent = json.loads(run("deliveries", "resend", listed[0]["id"]).stdout)
+    assert (resent["attempts"], resent["status"], resent["attempt_log"][-1]["manual"]) == (2, "pending", True)
+    assert resent["attempt_log"][-1]["error"].startswith("connection failed")
+    missing = run("deliveries", "resend", "nope")
+    assert missing.exit_code == 2 and "no delivery nope" in missing.output

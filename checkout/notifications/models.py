@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db import Base
 
 PENDING, DELIVERED, FAILED = "pending", "delivered", "failed"
+SKIPPED = "skipped"  # e-mails while no SMTP server is configured
 
 
 class OutboxMessage(Base):
@@ -27,4 +28,26 @@ class OutboxMessage(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     first_dispatch_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # A worker sending this message holds it until then (wall clock); a dead worker's hold runs out.
+    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    delivered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    last_error: Mapped[str | None] = mapped_column(String(255), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    attempt_log: Mapped[list[DeliveryAttempt]] = relationship(order_by="DeliveryAttempt.id", lazy="selectin")
+
+
+class DeliveryAttempt(Base):
+    """One try at delivering an outbox message, and what came of it."""
+    __tablename__ = "delivery_attempts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    outbox_id: Mapped[int] = mapped_column(ForeignKey("outbox.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # business time, like the schedule
+    status_code: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    response: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    error: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    duration_ms: Mapped[int] = mapped_column(Integer)
+    succeeded: Mapped[bool] = mapped_column(Boolean)
+    manual: Mapped[bool] = mapped_column(Boolean, default=False)  # a resend asked for, outside the schedule

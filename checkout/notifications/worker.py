@@ -19,8 +19,27 @@ def _payout_bank(session: Session, config) -> int:
     return lifecycle.advance_due(session, decided_after=config["PAYOUT_DECIDED_AFTER"])
 
 
-# Each job does what is due now and answers how many steps it took; each commits on its own.
-JOBS: list[Callable[[Session, dict], int]] = [_payout_bank]
+def _vault_debits(session: Session, config) -> int:
+    from ..payins import scheduled
+
+    return scheduled.debit_vaults(session)
+
+
+def _expiries(session: Session, config) -> int:
+    from ..payins import scheduled
+
+    return scheduled.expire_trades(session) + scheduled.expire_sessions(session)
+
+
+def _deliveries(session: Session, config) -> int:
+    from . import dispatcher
+
+    return dispatcher.dispatch_due(session, config)
+
+
+# Each job does what is due now and answers how many steps it took; each commits on its own. Deliveries
+# come last, so that what the other jobs queued goes out in the same round.
+JOBS: list[Callable[[Session, dict], int]] = [_payout_bank, _vault_debits, _expiries, _deliveries]
 
 
 def run_once(app: Flask) -> int:

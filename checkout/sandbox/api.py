@@ -1,17 +1,19 @@
 """Sandbox routes (CHECKOUT_SANDBOX on only): clock control, customer payment, bank decisions."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app
+from flask import Blueprint, current_app, request
 
 from .. import clock, money
 from ..db import db
 from ..gateway import PayinError, invalid, operation
 from ..merchants.models import Merchant
+from ..notifications import dispatcher, inspect
 from ..payins import service as payins
 from ..payouts import lifecycle
 from ..payouts import service as payouts
 from ..validation import FieldError
 from ..vaults import service as vaults
+from .models import add_offset
 from .schemas import ClockAdvance, PayoutRefund
 
 bp = Blueprint("sandbox", __name__, url_prefix="/sandbox")
@@ -29,7 +31,9 @@ def read_clock(merchant: Merchant):
 @operation(bp, "/clock", ClockAdvance, tag="sandbox", summary="Move the sandbox clock forward")
 def advance_clock(merchant: Merchant, req: ClockAdvance):
     try:
-        clock.advance(req.advance_seconds)
+        # In this request's transaction: on SQLite a second connection would wait for our own lock.
+        clock.remember(add_offset(db.session.connection(), req.advance_seconds,
+                                  int(clock.MAX_OFFSET.total_seconds())))
     except ValueError as exc:
         raise invalid("advance_seconds", str(exc)) from None
     # Whatever came due in the skipped time happens now, as the worker would have done it.
@@ -76,3 +80,23 @@ def refund_payout(merchant: Merchant, req: PayoutRefund, transaction_id: str):
     return {"transaction_id": payout.transaction_id, "status": payout.status, "refunded_id": record.refunded_id,
             "refunded_amount": money.format_minor(record.arrival_minor, payout.arrival_currency),
             "currency": payout.arrival_currency}
+
+
+@operation(bp, "/deliveries", None, methods=("GET",), tag="sandbox",
+           summary="The merchant's notifications and their attempts (?status=pending|delivered|failed|skipped)")
+def list_deliveries(merchant: Merchant):
+    status = request.args.get("status") or None
+    if status is not None and status not in inspect.STATUSES:
+        raise invalid("status", f"must be one of {', '.join(inspect.STATUSES)}")
+    return {"deliveries": [inspect.describe(m) for m in inspect.listing(db.session, merchant.id, status)]}
+
+
+@operation(bp, "/deliveries/<delivery_id>/resend", None, tag="sandbox", summary="Send one notification again now")
+def resend_delivery(merchant: Merchant, delivery_id: str):
+    message = inspect.find(db.session, merchant.id, delivery_id)
+    if message is None:
+        raise PayinError("delivery-not-exist", "no such delivery")
+    sent = dispatcher.resend(db.session, message, current_app.config)
+    if sent is None:
+        raise PayinError("delivery-busy", "a worker is sending this delivery right now; try again shortly")
+    return inspect.describe(sent)
