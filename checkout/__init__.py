@@ -34,5 +34,8 @@ def create_app(overrides: dict | None = None) -> Flask:
         from .sandbox.models import DatabaseOffsetStore
 
         app.register_blueprint(sandbox_bp)
+        from .demo.views import bp as demo_bp
+
+        app.register_blueprint(demo_bp)
         clock.use_store(DatabaseOffsetStore(app.config["DATABASE_URL"]))
     return app

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
@@ -36,10 +37,18 @@ def serve(host: str, port: int, no_worker: bool, threads: int):
     app = _app(migrate=True)
     if not no_worker:
         worker.start_thread(app)
-    shown_host = f"[{host}]" if ":" in host else host
-    click.echo(f"checkout listening on http://{shown_host}:{port} "
+    local = "127.0.0.1" if host in ("0.0.0.0", "::") else (f"[{host}]" if ":" in host else host)
+    click.echo(f"checkout listening on http://{local}:{port} "
                f"(database: {db.engine.url.render_as_string(hide_password=True)}, "
                f"sandbox: {'on' if app.config['SANDBOX'] else 'off'})", err=True)
+    if app.config["SANDBOX"]:
+        from .demo import setup
+
+        service_url = app.config["PUBLIC_URL"] or f"http://{local}:{port}"
+        # Another host name than the service's, so that the demo frames checkout's pages cross-site.
+        demo_url = os.environ.get("CHECKOUT_DEMO_URL") or f"http://localhost:{port}/demo"
+        setup.provision(app, service_url, demo_url)
+        click.echo(f"merchant demo: {demo_url}", err=True)
     sys.stderr.flush()
     waitress.serve(app, host=host, port=port, threads=threads, ident="checkout")
 

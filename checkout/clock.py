@@ -1,6 +1,7 @@
 """The service's only source of "now": real UTC time plus the sandbox clock's offset, shared via the database."""
 from __future__ import annotations
 
+import threading
 import time
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Protocol
@@ -15,7 +16,7 @@ REFRESH_SECONDS = 1.0
 class OffsetStore(Protocol):
     """Where the offset lives so that every process (web, workers) agrees on business time."""
 
-    def load(self) -> int: ...
+    def load(self) -> int | None: ...  # None: unreadable just now (keep what is known)
     def add(self, seconds: int, maximum: int) -> int: ...
     def reset(self) -> None: ...
 
@@ -30,10 +31,18 @@ def use_store(store: OffsetStore | None) -> None:
     _store, _loaded_at = store, float("-inf")
 
 
+_lock = threading.Lock()
+
+
 def _current_offset() -> int:
     global _offset, _loaded_at
     if _store is not None and time.monotonic() - _loaded_at > REFRESH_SECONDS:
-        _offset, _loaded_at = _store.load(), time.monotonic()
+        loaded = _store.load()
+        with _lock:
+            # The clock only moves forward: a read that raced a newer write never takes it back.
+            if loaded is not None:
+                _offset = max(_offset, loaded)
+            _loaded_at = time.monotonic()
     return _offset
 
 
@@ -58,25 +67,27 @@ def advance(seconds: int) -> None:
         raise ValueError("the sandbox clock only moves forward")
     maximum = int(MAX_OFFSET.total_seconds())
     if _store is not None:
-        _offset = _store.add(seconds, maximum)
+        remember(_store.add(seconds, maximum))
     elif _offset + seconds > maximum:
         raise ValueError(f"the sandbox clock cannot run more than {MAX_OFFSET.days} days ahead")
     else:
-        _offset += seconds
-    _loaded_at = time.monotonic()
+        remember(_offset + seconds)
 
 
 def remember(offset: int) -> None:
     """The offset this process just wrote to the shared store itself (see sandbox.models.add_offset)."""
     global _offset, _loaded_at
-    _offset, _loaded_at = offset, time.monotonic()
+    with _lock:
+        _offset, _loaded_at = max(_offset, offset), time.monotonic()
 
 
 def reset() -> None:
+    """Back to real time (tests only: a running sandbox never goes back)."""
     global _offset, _loaded_at
     if _store is not None:
         _store.reset()
-    _offset, _loaded_at = 0, time.monotonic()
+    with _lock:
+        _offset, _loaded_at = 0, time.monotonic()
 
 
 def brazil_today() -> date:

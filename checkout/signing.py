@@ -8,7 +8,7 @@ import uuid
 from decimal import Decimal
 from typing import Any
 
-from itsdangerous import BadSignature, URLSafeTimedSerializer
+from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 from joserfc import jws
 
 from . import clock
@@ -72,18 +72,28 @@ class PageTokenError(ValueError):
         self.reason = reason  # "expired" or "invalid"
 
 
+class _BusinessTimeSigner(TimestampSigner):
+    """Stamps tokens with business time, so that their age follows the sandbox clock both ways."""
+
+    def get_timestamp(self) -> int:
+        return int(clock.now().timestamp())
+
+
+def _serializer(secret_key: str, purpose: str) -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(secret_key, salt=f"checkout.page.{purpose}", signer=_BusinessTimeSigner)
+
+
 def page_token(secret_key: str, purpose: str, payload: dict) -> str:
     """A signed token for a hosted page; `purpose` is the salt, so tokens never cross pages."""
-    return URLSafeTimedSerializer(secret_key, salt=f"checkout.page.{purpose}").dumps(payload)
+    return _serializer(secret_key, purpose).dumps(payload)
 
 
 def read_page_token(secret_key: str, purpose: str, token: str, max_age: int) -> dict:
-    serializer = URLSafeTimedSerializer(secret_key, salt=f"checkout.page.{purpose}")
+    serializer = _serializer(secret_key, purpose)
     try:
         payload, signed_at = serializer.loads(token, max_age=None, return_timestamp=True)
     except BadSignature:
         raise PageTokenError("invalid") from None
-    # Expiry follows business time (the sandbox clock), not the wall clock itsdangerous would use.
     if clock.now().timestamp() - signed_at.timestamp() > max_age:
         raise PageTokenError("expired")
     return payload

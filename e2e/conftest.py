@@ -165,6 +165,12 @@ def shop_api(live_server, merchant) -> Merchant:
 
 
 @pytest.fixture(scope="session")
+def demo(live_server) -> str:
+    """The merchant demo, on another host name than the service (localhost vs 127.0.0.1): cross-site."""
+    return f"http://localhost:{urlsplit(live_server).port}/demo"
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
@@ -173,20 +179,27 @@ PROFILES = {"desktop": {"viewport": {"width": 1280, "height": 900}}, "mobile": "
 
 
 @pytest.fixture(params=list(PROFILES))
-def profile(request, browser, playwright):
-    """A fresh context per test in the desktop or the mobile device profile, failing on console errors."""
+def profile(request, browser, playwright, live_server, shop):
+    """A fresh context per test in the desktop or the mobile device profile. It fails the test on a
+    console error, and on any request to a host other than the service, the demo and the shop."""
     options = PROFILES[request.param]
     options = playwright.devices[options] if isinstance(options, str) else options
     context = browser.new_context(**options, locale="en-US")
     errors: list[str] = []
+    port = urlsplit(live_server).port
+    allowed = {f"127.0.0.1:{port}", f"localhost:{port}", urlsplit(shop).netloc}
+    foreign: list[str] = []
     context.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     context.on("weberror", lambda error: errors.append(str(error.error)))
+    context.on("request", lambda req: foreign.append(req.url) if urlsplit(req.url).scheme in ("http", "https")
+               and urlsplit(req.url).netloc not in allowed else None)
     context.name = request.param
     context.expected_statuses = set()  # a test that opens an error page on purpose says which status
     yield context
     context.close()
     unexpected = [e for e in errors if not any(f"status of {status} " in e for status in context.expected_statuses)]
     assert unexpected == [], unexpected
+    assert foreign == [], foreign
 
 
 @pytest.fixture

@@ -54,3 +54,9 @@ def test_return_token_is_hs256_jws_with_the_contract_claims():
     assert claims["exp"] - claims["iat"] == 600 and len(claims["jti"]) == 32
     with pytest.raises(BadSignatureError):
         jws.deserialize_compact(token, signing.jws_key("another-key-0123456789"))
+
+
+def test_page_tokens_issued_after_the_clock_moved_are_fresh():
+    clock.advance(3600)
+    token = signing.page_token("secret", "card", {"merchant": 1})
+    assert signing.read_page_token("secret", "card", token, max_age=60) == {"merchant": 1}

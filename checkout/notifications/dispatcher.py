@@ -3,17 +3,19 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import logging
 import socket
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from urllib.parse import urlsplit
 
 import requests
-from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy import exists, or_, select
+from sqlalchemy.orm import Session, aliased
 
 from .. import clock, signing
 from ..merchants.models import Merchant
@@ -28,6 +30,8 @@ MAX_RESPONSE = 64 * 1024
 BATCH, THREADS = 32, 8
 USER_AGENT = "checkout-notifier/1.0"
 
+log = logging.getLogger(__name__)
+
 
 @dataclass
 class Result:
@@ -36,8 +40,13 @@ class Result:
     response: str | None = None
     error: str | None = None
     duration_ms: int = 0
+    started_at: datetime | None = None  # business time the attempt began
     final: bool = False  # no point retrying (an address we refuse to reach)
     skipped: bool = False  # nothing to send it with (e-mail without SMTP)
+
+
+# Python counts 192.0.0.0/24 as global, yet one cloud's instance metadata answers at 192.0.0.192.
+METADATA_NETWORK = ipaddress.ip_network("192.0.0.0/24")
 
 
 class BlockedAddress(Exception):
@@ -48,14 +57,14 @@ def body_of(message: OutboxMessage) -> bytes:
     return json.dumps(message.payload, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def headers_for(message: OutboxMessage, merchant: Merchant, body: bytes) -> dict[str, str]:
+def headers_for(outgoing: Outgoing) -> dict[str, str]:
     """Payout notifications carry the payout signature; payin callbacks the X-Signature HMAC."""
     headers = {"Content-Type": "application/json; charset=utf-8", "User-Agent": USER_AGENT,
-               "X-Notify-Id": message.notify_id}
-    if message.kind == "payout.notification":
-        headers["Authorization"] = signing.payout_signature(message.payload, merchant.app_key)
+               "X-Notify-Id": outgoing.payload.get("notify_id", "")}
+    if outgoing.kind == "payout.notification":
+        headers["Authorization"] = signing.payout_signature(outgoing.payload, outgoing.app_key)
     else:
-        headers["X-Signature"] = signing.callback_signature(body, merchant.security_key,
+        headers["X-Signature"] = signing.callback_signature(outgoing.body, outgoing.security_key,
                                                             clock.unix(clock.real_now()))
     return headers
 
@@ -65,8 +74,7 @@ def _check_address(url: str) -> None:
     host = urlsplit(url).hostname or ""
     for *_, sockaddr in socket.getaddrinfo(host, None):
         address = ipaddress.ip_address(sockaddr[0])
-        if (address.is_private or address.is_loopback or address.is_link_local or address.is_multicast
-                or address.is_reserved or address.is_unspecified):
+        if not address.is_global or address.is_multicast or address in METADATA_NETWORK:
             raise BlockedAddress(f"{host} resolves to {address}, which notifications may not reach")
 
 
@@ -110,40 +118,81 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
         return result(succeeded=False, error=f"{type(exc).__name__}: {exc}"[:255])
 
 
-def claim(session: Session, limit: int = BATCH, only: int | None = None) -> list[OutboxMessage]:
-    """Take up to `limit` due messages for this worker (skipping rows other workers hold) and commit."""
+@dataclass
+class Outgoing:
+    """A claimed message, ready to send with no database work left (no transaction open meanwhile)."""
+    id: int
+    kind: str
+    target: str
+    subject: str
+    held_until: datetime
+    body: bytes
+    payload: dict
+    app_key: str | None
+    security_key: str | None
+
+
+def claim(session: Session, limit: int = BATCH, only: int | None = None) -> list[Outgoing]:
+    """Take up to `limit` due messages for this worker (skipping rows other workers hold) and commit.
+
+    A message waits while an earlier one to the same target about the same subject is still pending and
+    held or not yet due, so that one trade's or payout's notifications go out in the order written.
+    """
     held_before = clock.real_now()
-    query = select(OutboxMessage).where(
-        or_(OutboxMessage.locked_until.is_(None), OutboxMessage.locked_until < held_before))
+    free = or_(OutboxMessage.locked_until.is_(None), OutboxMessage.locked_until < held_before)
+    query = select(OutboxMessage).where(free)
     if only is None:
-        query = query.where(OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= clock.now())
+        earlier = aliased(OutboxMessage)
+        blocked = exists().where(earlier.target == OutboxMessage.target,
+                                 earlier.subject_id == OutboxMessage.subject_id, earlier.id < OutboxMessage.id,
+                                 earlier.status == PENDING,
+                                 or_(earlier.next_attempt_at > clock.now(), earlier.locked_until >= held_before))
+        query = query.where(OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= clock.now(),
+                            ~blocked)
     else:
         query = query.where(OutboxMessage.id == only)
-    messages = session.scalars(query.order_by(OutboxMessage.next_attempt_at, OutboxMessage.id).limit(limit)
-                               .with_for_update(skip_locked=True)).all()
+    messages = session.scalars(query.order_by(OutboxMessage.id).limit(limit)
+                               .with_for_update(of=OutboxMessage, skip_locked=True)).all()
+    held_until = held_before + LEASE
+    claimed = []
     for message in messages:
-        message.locked_until = held_before + LEASE
+        merchant = session.get(Merchant, message.merchant_id)
+        message.locked_until = held_until
+        claimed.append(Outgoing(id=message.id, kind=message.kind, target=message.target,
+                                subject=message.subject_id, held_until=held_until, body=body_of(message),
+                                payload=message.payload, app_key=merchant.app_key if merchant else None,
+                                security_key=merchant.security_key if merchant else None))
     session.commit()
-    return list(messages)
+    return claimed
 
 
-def record(session: Session, message_id: int, result: Result, *, manual: bool = False) -> OutboxMessage:
+def _clean(text: str | None) -> str | None:
+    """What a receiver answered, made storable (PostgreSQL text cannot hold NUL)."""
+    return text.replace("\x00", "\ufffd")[:255] if text else text
+
+
+def record(session: Session, outgoing: Outgoing, result: Result, *, manual: bool = False) -> bool:
     """Write the attempt and what follows from it: delivered, retried on the schedule, or failed.
 
-    A manual resend is recorded but leaves the automatic schedule as it was.
+    Only the worker still holding the message records (a slower one that lost it records nothing); a
+    manual resend is recorded but leaves the automatic schedule as it was.
     """
-    message = session.get(OutboxMessage, message_id, with_for_update=True, populate_existing=True)
-    now = clock.now()
+    message = session.get(OutboxMessage, outgoing.id, with_for_update=True, populate_existing=True)
+    if message is None or message.locked_until is None or \
+            clock.as_utc(message.locked_until) != clock.as_utc(outgoing.held_until):
+        session.rollback()
+        return False
+    at = result.started_at or clock.now()
     message.attempts += 1
     message.attempt_log.append(DeliveryAttempt(
-        number=message.attempts, at=now, status_code=result.status_code, response=result.response,
-        error=result.error, duration_ms=result.duration_ms, succeeded=result.succeeded, manual=manual))
-    if message.first_dispatch_at is None:
-        message.first_dispatch_at = now
-    message.locked_until, message.last_error = None, result.error
+        number=message.attempts, at=at, status_code=result.status_code, response=_clean(result.response),
+        error=_clean(result.error), duration_ms=result.duration_ms, succeeded=result.succeeded, manual=manual))
+    if message.first_dispatch_at is None and not manual:
+        message.first_dispatch_at = at
+    message.locked_until, message.last_error = None, _clean(result.error)
     automatic = sum(1 for attempt in message.attempt_log if not attempt.manual)
     if result.succeeded:
-        message.status, message.delivered_at = DELIVERED, now
+        message.status, message.delivered_at = DELIVERED, at
     elif result.skipped:
         message.status = SKIPPED
     elif result.final:
@@ -156,40 +205,80 @@ def record(session: Session, message_id: int, result: Result, *, manual: bool = 
     else:
         message.status = FAILED
     session.commit()
-    return message
+    return True
 
 
-def _send(message: OutboxMessage, merchant: Merchant, config) -> Result:
-    if message.kind.endswith(".email"):
-        return mail.send(message, config)
-    body = body_of(message)
-    return post(message.target, body, headers_for(message, merchant, body), allow_private=config["SANDBOX"])
+def release(session: Session, outgoing: Outgoing) -> None:
+    """Give a claimed message back untouched (not sent this round); it stays due."""
+    message = session.get(OutboxMessage, outgoing.id, with_for_update=True, populate_existing=True)
+    if message is not None and message.locked_until is not None and \
+            clock.as_utc(message.locked_until) == clock.as_utc(outgoing.held_until):
+        message.locked_until = None
+    session.commit()
 
 
-def _send_in_order(group: list[OutboxMessage], merchant: Merchant, config) -> list[tuple[int, Result]]:
-    return [(message.id, _send(message, merchant, config)) for message in group]
+def _send(outgoing: Outgoing, config) -> Result:
+    started_at = clock.now()
+    if outgoing.app_key is None:
+        result = Result(succeeded=False, error="the merchant no longer exists", final=True)
+    elif outgoing.kind.endswith(".email"):
+        result = mail.send(outgoing, config)
+    else:
+        result = post(outgoing.target, outgoing.body, headers_for(outgoing), allow_private=config["SANDBOX"])
+    result.started_at = started_at
+    return result
 
 
-def deliver(session: Session, messages: list[OutboxMessage], config, *, manual: bool = False) -> int:
-    """Send claimed messages in parallel (a slow receiver holds one thread, not the others), but the
-    messages about one trade or payout in the order they were written (PARTIAL_REFUNDED, then REFUNDED)."""
-    merchants = {m.merchant_id: session.get(Merchant, m.merchant_id) for m in messages}
-    groups: dict[tuple[str, str], list[OutboxMessage]] = {}
-    for message in sorted(messages, key=lambda m: m.id):
-        groups.setdefault((message.target, message.subject_id), []).append(message)
-    with ThreadPoolExecutor(max_workers=min(THREADS, len(groups))) as pool:
-        futures = [pool.submit(_send_in_order, group, merchants[group[0].merchant_id], config)
-                   for group in groups.values()]
-        for future in as_completed(futures):
-            for message_id, result in future.result():
-                record(session, message_id, result, manual=manual)
-    return len(messages)
+def _send_in_order(group: list[Outgoing], config, stop: threading.Event) -> list[tuple[Outgoing, Result | None]]:
+    """One subject's messages one after the other; after a failure, or once the round has stopped
+    waiting, the rest are not sent (None) and wait for the next round."""
+    results: list[tuple[Outgoing, Result | None]] = []
+    for outgoing in group:
+        previous = results[-1][1] if results else None
+        if stop.is_set() or (results and (previous is None or not previous.succeeded)):
+            results.append((outgoing, None))
+        else:
+            results.append((outgoing, _send(outgoing, config)))
+    return results
+
+
+# Shared by rounds and never waited on as a whole: a thread stuck on a receiver that trickles bytes
+# delays nobody; its round stops waiting after the total limit and records a timeout.
+_pool = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="checkout-delivery")
+
+
+def deliver(session: Session, claimed: list[Outgoing], config, *, manual: bool = False) -> int:
+    """Send claimed messages in parallel (a slow receiver holds one thread, not the others), one
+    subject's in the order written (PARTIAL_REFUNDED, then REFUNDED); record each result on its own."""
+    groups: dict[tuple[str, str], list[Outgoing]] = {}
+    for outgoing in sorted(claimed, key=lambda o: o.id):
+        groups.setdefault((outgoing.target, outgoing.subject), []).append(outgoing)
+    stop = threading.Event()
+    futures = {_pool.submit(_send_in_order, group, config, stop): group for group in groups.values()}
+    deadline = time.monotonic() + TOTAL_TIMEOUT + 2
+    for future, group in futures.items():
+        try:
+            outcomes = future.result(timeout=max(0.0, deadline - time.monotonic()))
+        except FuturesTimeout:
+            stop.set()  # the late group sends nothing more; what it still holds is given back
+            outcomes = [(group[0], Result(succeeded=False, error="timed out (no answer in time)",
+                                          started_at=clock.now()))] + [(o, None) for o in group[1:]]
+        for outgoing, result in outcomes:
+            try:
+                if result is None:
+                    release(session, outgoing)
+                else:
+                    record(session, outgoing, result, manual=manual)
+            except Exception:
+                session.rollback()
+                log.exception("could not record delivery %s; it will be sent again", outgoing.id)
+    return len(claimed)
 
 
 def dispatch_due(session: Session, config) -> int:
     """One worker round: claim what is due and deliver it."""
-    messages = claim(session)
-    return deliver(session, messages, config) if messages else 0
+    claimed = claim(session)
+    return deliver(session, claimed, config) if claimed else 0
 
 
 def resend(session: Session, message: OutboxMessage, config) -> OutboxMessage | None:

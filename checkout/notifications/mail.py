@@ -16,7 +16,7 @@ def _text(payload: dict) -> str:
             "Please reply with the bank, agency, account number and account type the money should go to.\n")
 
 
-def send(message, config):
+def send(outgoing, config):
     from .dispatcher import Result
 
     host = config.get("SMTP_HOST")
@@ -25,13 +25,13 @@ def send(message, config):
     started = time.monotonic()
     mail = EmailMessage()
     mail["From"] = config.get("SMTP_FROM", "no-reply@checkout.invalid")
-    mail["To"] = message.target
-    mail["Subject"] = SUBJECTS.get(message.payload.get("template"), "A message about your payment")
-    mail.set_content(_text(message.payload))
+    mail["To"] = outgoing.target
+    mail["Subject"] = SUBJECTS.get(outgoing.payload.get("template"), "A message about your payment")
+    mail.set_content(_text(outgoing.payload))
     try:
         with smtplib.SMTP(host, int(config.get("SMTP_PORT", 25)), timeout=10) as smtp:
             smtp.send_message(mail)
-    except (OSError, smtplib.SMTPException) as exc:
+    except (OSError, ValueError, smtplib.SMTPException) as exc:
         return Result(succeeded=False, error=f"{type(exc).__name__}: {exc}"[:255],
                       duration_ms=int((time.monotonic() - started) * 1000))
     return Result(succeeded=True, duration_ms=int((time.monotonic() - started) * 1000))

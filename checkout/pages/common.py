@@ -10,6 +10,10 @@ from ..links import current as current_links
 from ..merchants.models import Merchant
 from . import layout, security
 
+# Where a session's own deadline is kept in the database, its token is read a little longer than that
+# deadline, so that the page can say "expired" in the session's language rather than "invalid link".
+TOKEN_GRACE = 3600
+
 
 class PageError(Exception):
     """A page that cannot be shown: answered with the error page and a 4xx status."""
@@ -69,7 +73,8 @@ def render(template: str, page: Page, status: int = 200, *, data: dict | None = 
 
 def error_page(error: PageError):
     """A clear page for a bad, expired or forbidden link; never a 500, never a stack trace."""
-    g.page_locale = layout.choose_locale(None)
+    if "page_locale" not in g:  # the session's language when the page got as far as knowing it
+        g.page_locale = layout.choose_locale(None)
     body = render_template("pages/error.html", reason=error.reason, view=layout.choose_view(),
                            csp_nonce=security.nonce(), html_lang=g.page_locale.replace("_", "-"))
     return body, error.status

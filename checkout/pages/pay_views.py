@@ -64,7 +64,8 @@ def pay_page():
                                      reference={"out_trade_no": trade.out_trade_no})
         back = with_token(trade.return_url, token)
     deadline = clock.unix(trade.expires_at) if trade.expires_at else None
-    data = {"poll": page.url("pages.pay_status"), "status": status, "interval": 3000, "deadline": deadline}
+    data = {"poll": page.url("pages.pay_status"), "status": status, "interval": 3000, "deadline": deadline,
+            "now": clock.unix(clock.now())}
     return render("pages/pay/pay.html", page, trade=trade, shown=status, back=back, deadline=deadline,
                   amount=money.from_minor(trade.amount_minor, trade.currency), **_details(trade), data=data)
 

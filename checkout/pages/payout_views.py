@@ -18,7 +18,7 @@ from ..payouts.platform import PayoutError
 from ..payouts.schemas import PayoutRequest
 from ..validation import FieldError, first_error
 from . import security
-from .common import Page, PageError, allow_form_target, base_url, open_page, read_token, render
+from .common import TOKEN_GRACE, Page, PageError, allow_form_target, base_url, open_page, read_token, render
 from .forms import PayoutForm
 from .returns import with_token
 from .views import _post_allowed, bp
@@ -32,7 +32,7 @@ def _rule(rule: str) -> str:
 
 
 def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession]:
-    token, payload = read_token(sessions.PAGE_PURPOSE, 1800)
+    token, payload = read_token(sessions.PAGE_PURPOSE, 1800 + TOKEN_GRACE)
     query = select(CheckoutSession).where(CheckoutSession.session_id == payload.get("session"))
     record = db.session.scalar(query.with_for_update(of=CheckoutSession) if lock else query)
     if record is None:
@@ -68,7 +68,7 @@ def _show_form(page: Page, record: CheckoutSession, form: PayoutForm, status: in
     return render("pages/payout/form.html", page, status, record=record, form=form,
                   quotes=_quotes(record, page.merchant), deadline=deadline,
                   amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
-                  data={"deadline": deadline})
+                  data={"deadline": deadline, "now": clock.unix(clock.now())})
 
 
 def _result(page: Page, record: CheckoutSession):

@@ -12,7 +12,17 @@ from ..payins import cards
 from ..vaults import service as vaults
 from ..vaults.models import Vault
 from . import layout, qr, security
-from .common import Page, PageError, allow_form_target, base_url, error_page, open_page, read_token, render
+from .common import (
+    TOKEN_GRACE,
+    Page,
+    PageError,
+    allow_form_target,
+    base_url,
+    error_page,
+    open_page,
+    read_token,
+    render,
+)
 from .forms import CardForm
 from .returns import with_token
 
@@ -29,7 +39,7 @@ def _merchant(merchant_id: int) -> Merchant:
 
 
 def _vault_page(lock: bool = False) -> tuple[Page, Vault]:
-    token, payload = read_token(vaults.PAGE_PURPOSE, current_app.config["VAULT_SESSION_TTL"])
+    token, payload = read_token(vaults.PAGE_PURPOSE, current_app.config["VAULT_SESSION_TTL"] + TOKEN_GRACE)
     query = select(Vault).where(Vault.token == payload.get("vault"))
     vault = db.session.scalar(query.with_for_update(of=Vault) if lock else query)
     if vault is None:

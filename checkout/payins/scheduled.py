@@ -27,7 +27,8 @@ def debit_vaults(session: Session) -> int:
         Trade.method == "CreditCard",
         and_(Trade.method == "PIXAutomatic", Trade.scheduled_date <= clock.brazil_today())))
     for trade in due:
-        vault = session.get(Vault, trade.vault_id)
+        # Locked like /vault/void locks it: a debit and a void of one vault never overlap.
+        vault = session.scalar(select(Vault).where(Vault.id == trade.vault_id).with_for_update(of=Vault))
         if vault.status != vaults.ACTIVE:
             change_status(session, trade, states.REFUSED, f"vault is {vault.status}")
         elif trade.method == "PIXAutomatic" and trade.amount_minor > vault.plan_max_minor:

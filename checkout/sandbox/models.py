@@ -43,13 +43,13 @@ class DatabaseOffsetStore:
         self.engine = create_engine(url, connect_args={"timeout": 30} if url.startswith("sqlite") else {},
                                     poolclass=NullPool if url.startswith("sqlite") else None)
 
-    def load(self) -> int:
+    def load(self) -> int | None:
         try:
             with self.engine.connect() as conn:
                 value = conn.scalar(select(SandboxClock.offset_seconds).where(SandboxClock.id == ROW))
                 conn.rollback()
         except DBAPIError:
-            return 0  # not migrated yet: the clock has not moved
+            return None  # not migrated yet, or the database is briefly unavailable
         return int(value or 0)
 
     def add(self, seconds: int, maximum: int) -> int:

@@ -18,8 +18,10 @@
 
   var countdown = document.querySelector("[data-countdown]");
   if (countdown && data.deadline) {
+    // The deadline is in the service's (sandbox) time; `now` says how far that is from this device's clock.
+    var offset = data.now ? data.now - Date.now() / 1000 : 0;
     var tick = function () {
-      var left = Math.max(0, data.deadline - Math.floor(Date.now() / 1000) - (data.skew || 0));
+      var left = Math.max(0, Math.floor(data.deadline - (Date.now() / 1000 + offset)));
       var h = Math.floor(left / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
       countdown.textContent = (h ? h + ":" : "") + String(m).padStart(2, "0") + ":" + String(s).padStart(2, "0");
       if (left === 0) { window.location.reload(); } else { window.setTimeout(tick, 1000); }

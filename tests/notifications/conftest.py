@@ -36,6 +36,22 @@ class Receiver:
                 if answer == "hang":
                     receiver.release.wait(30)
                     return
+                if answer == "trickle":  # headers, then a byte now and then: never a whole answer in time
+                    self.send_response(200)
+                    self.send_header("Content-Length", "100")
+                    self.end_headers()
+                    for _ in range(100):
+                        if receiver.release.wait(0.3):
+                            return
+                        self.wfile.write(b"s")
+                        self.wfile.flush()
+                    return
+                if answer == "nul":
+                    self.send_response(500)
+                    self.send_header("Content-Length", "5")
+                    self.end_headers()
+                    self.wfile.write(b"a\x00b\x00c")
+                    return
                 if answer == "close":
                     self.close_connection = True
                     self.connection.shutdown(2)

@@ -283,3 +283,67 @@ def test_a_worker_process_killed_while_sending_loses_nothing(app, api, receiver,
     assert [r["json"]["trade_no"] for r in receiver.requests] == [trade_no, trade_no]
     message = message_of(app, trade_no)
     assert (message.status, message.attempts) == ("delivered", 1)
+
+
+def test_a_trickling_receiver_does_not_hold_up_the_others(app, api, receiver, monkeypatch):
+    from .conftest import Receiver
+
+    monkeypatch.setattr(dispatcher, "TOTAL_TIMEOUT", 1.0)
+    slow = Receiver()
+    slow.script = ["trickle"]
+    try:
+        stuck = paid_pix(api, slow, "slow")
+        fine = paid_pix(api, receiver, "fine")
+        started = clock.real_now()
+        worker.run_once(app)
+        assert (clock.real_now() - started).total_seconds() < 6
+        assert message_of(app, fine).status == "delivered"
+        assert message_of(app, stuck).attempt_log[0].error.startswith("timed out")
+    finally:
+        slow.close()
+
+
+def test_a_reply_with_nul_bytes_is_recorded(app, api, receiver):
+    receiver.script = ["nul"]
+    trade_no = paid_pix(api, receiver)
+    worker.run_once(app)
+    message = message_of(app, trade_no)
+    assert (message.status, message.attempts) == ("pending", 1)
+    assert message.attempt_log[0].response == "a\ufffdb\ufffdc"
+
+
+def test_a_failed_message_holds_back_the_later_ones_of_its_subject(app, api, payout_api, merchant, fund, receiver):
+    fund(merchant, "USD", "1000.00")
+    tid = payout_api.post("/payout", builders.payout(notify_url=receiver.url), expect=200)["data"]["transaction_id"]
+    api.post("/sandbox/clock", {"advance_seconds": 360}, expect=200)
+    api.post(f"/sandbox/payouts/{tid}/refund", {"amount": "37.30"}, expect=200)
+    api.post(f"/sandbox/payouts/{tid}/refund", expect=200)
+    receiver.script = [(200, b"success"), (500, b"later")]  # PAID accepted, the first PARTIAL_REFUNDED not
+    worker.run_once(app)
+    assert receiver.statuses() == ["PAID", "PARTIAL_REFUNDED"]
+    worker.run_once(app)  # nothing else goes before the failed one is retried
+    assert len(receiver.requests) == 2
+    clock.advance(10 * 60)
+    worker.run_once(app)
+    assert receiver.statuses() == ["PAID", "PARTIAL_REFUNDED", "PARTIAL_REFUNDED", "PARTIAL_REFUNDED", "REFUNDED"]
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "10.1.2.3", "169.254.169.254", "100.100.100.200", "::1",
+                                     "::ffff:127.0.0.1", "0.0.0.0", "192.0.0.192", "fd00::1"])
+def test_non_public_addresses_are_refused(address):
+    with pytest.raises(dispatcher.BlockedAddress):
+        dispatcher._check_address(f"http://[{address}]/" if ":" in address else f"http://{address}/")
+
+
+def test_a_manual_resend_does_not_anchor_the_schedule(app, api, receiver):
+    receiver.default = (500, b"no")
+    trade_no = api.post("/trade/pay", builders.direct("PIX", notify_url=receiver.url), expect=200)["trade_no"]
+    api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
+    delivery = api.get("/sandbox/deliveries")["deliveries"][0]
+    api.post(f"/sandbox/deliveries/{delivery['id']}/resend", expect=200)
+    assert message_of(app, trade_no).first_dispatch_at is None
+    clock.advance(3600)
+    worker.run_once(app)
+    message = message_of(app, trade_no)
+    first = clock.as_utc(message.first_dispatch_at)
+    assert clock.as_utc(message.next_attempt_at) == first + timedelta(minutes=10)
