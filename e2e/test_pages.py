@@ -178,8 +178,17 @@ def test_expired_and_tampered_links(profile, shop_api):
     expect(page.get_by_role("heading", name="This link is not valid")).to_be_visible()
 
 
-def test_screenshots_of_every_page(profile, shot, shop_api, shop):
-    """Each page as the customer first sees it, in this profile's view; no interaction after the picture."""
+def serious_violations(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)" for v in results.response["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
+    """Each page as the customer first sees it, in this profile's view, scanned with axe-core; no
+    interaction follows the picture (a full-page shot relays a phone's page out)."""
     token = card_token(shop_api)
     session = shop_api.payout("/checkout", {
         "user_id": "u1", "custom_code": f"shot-{profile.name}", "fee_bear": "merchant", "source_currency": "USD",
@@ -207,4 +216,14 @@ def test_screenshots_of_every_page(profile, shot, shop_api, shop):
         page.goto(url)
         expect(page.locator("main h1")).to_be_visible()
         assert logo_box(page) == expected_logo(profile), name
+        assert serious_violations(page) == [], name
         shot(page, name)
+    profile.expected_statuses.add(400)
+    page.goto(pages["pix-payment"][:-4] + "AAAA")
+    expect(page.locator("main h1")).to_be_visible()
+    assert serious_violations(page) == []
+    shot(page, "error-page")
+    for name in ("", "card", "notifications"):
+        page.goto(f"{demo}/{name}")
+        expect(page.locator("main h1")).to_be_visible()
+        shot(page, f"demo-{name or 'index'}")
