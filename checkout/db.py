@@ -9,6 +9,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+READ_ONLY = "checkout_read_only"  # execution option: this unit of work never writes
 
 
 class Base(DeclarativeBase):
@@ -31,8 +32,10 @@ def _sqlite_engine(url: str) -> Engine:
     @event.listens_for(engine, "begin")
     def _on_begin(connection):
         # SQLite has no row locks: a write transaction takes the database's write lock up front so
-        # that check-then-write sequences (refund limits, balances) are serialised, not failed.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # that check-then-write sequences (refund limits, balances) are serialised, not failed. A unit
+        # of work declared read-only begins deferred: in WAL mode it reads a snapshot and waits for nobody.
+        read_only = connection.get_execution_options().get(READ_ONLY, False)
+        connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
     return engine
 
@@ -48,12 +51,14 @@ class Database:
 
     def __init__(self, app: Flask | None = None):
         self.engine: Engine | None = None
+        self.read_only_engine: Engine | None = None
         self.sessionmaker: sessionmaker | None = None
         if app is not None:
             self.init_app(app)
 
     def init_app(self, app: Flask) -> None:
         self.engine = make_engine(app.config["DATABASE_URL"])
+        self.read_only_engine = self.engine.execution_options(**{READ_ONLY: True})  # same pool
         self.sessionmaker = sessionmaker(self.engine, expire_on_commit=False)
         app.extensions["checkout.db"] = self
         app.teardown_appcontext(self._close)
@@ -67,6 +72,11 @@ class Database:
         if "db_session" not in g:
             g.db_session = self.sessionmaker()
         return g.db_session
+
+    def read_only(self) -> None:
+        """Declare the request's unit of work read-only, before its session is first used."""
+        if "db_session" not in g:
+            g.db_session = self.sessionmaker(bind=self.read_only_engine)
 
     def _close(self, _exc) -> None:
         session = g.pop("db_session", None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, jsonify, make_response, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from . import clock
 from .gateway import PayinError, error_response
@@ -19,6 +19,14 @@ def _payout(status: int, code: int, msg: str, data: dict | None = None):
 
 
 def _http_error(exc: HTTPException):
+    response = make_response(_http_answer(exc))
+    if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+        # RFC 9110: a 405 must name the methods the resource does take.
+        response.headers["Allow"] = ", ".join(exc.valid_methods)
+    return response
+
+
+def _http_answer(exc: HTTPException):
     status = exc.code or 500
     if request.path.startswith(PAYOUT_PREFIX):
         if status == 413:

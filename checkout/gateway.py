@@ -48,7 +48,7 @@ def parse_json_object() -> dict:
             raise PayinError("request-too-large", error.message, status=413) from None
         if error.kind == "empty":
             raise PayinError("missing-arguments", error.message, code="40001") from None
-        if error.kind == "nul":
+        if error.kind in ("nul", "surrogate"):
             raise invalid(error.field, error.message) from None
         raise PayinError("invalid-json", error.message) from None
 
@@ -69,7 +69,7 @@ def parse_model(model: type[BaseModel], body: dict) -> BaseModel:
 
 def authenticate():
     """The merchant named by `Authorization: Basic base64(app_id:security_key)`."""
-    from .merchants.service import find_by_app_id
+    from .merchants.service import for_request
 
     header = request.headers.get("Authorization", "")
     scheme, _, encoded = header.partition(" ")
@@ -81,7 +81,7 @@ def authenticate():
     except (binascii.Error, ValueError):  # ValueError: non-ASCII header text; covers UnicodeDecodeError
         raise bad from None
     usable = sep and len(app_id) <= 32 and "\x00" not in app_id
-    merchant = find_by_app_id(db.session, app_id) if usable else None
+    merchant = for_request(db.session, app_id) if usable else None
     # Compare even when the merchant is unknown so timing does not reveal valid app ids.
     expected = merchant.security_key if merchant else "\0" * 32
     if not hmac.compare_digest(expected.encode(), key.encode()) or merchant is None:
@@ -92,15 +92,20 @@ def authenticate():
 def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summary: str,
               methods=("POST",), tag: str = "payin",
               choose: Callable[[dict], type[BaseModel]] | None = None,
-              alternatives: tuple[type[BaseModel], ...] = (), body_optional: bool = False) -> Callable:
+              alternatives: tuple[type[BaseModel], ...] = (), body_optional: bool = False,
+              read_only: bool = False, query: dict[str, dict] | None = None) -> Callable:
     """Register a payin operation: auth, body, validation and envelope around `view(merchant, req)`.
 
     The view returns the response fields; the transaction commits only when it succeeds. Where one
-    path takes several request shapes, `choose` picks the model from the body.
+    path takes several request shapes, `choose` picks the model from the body. A `read_only` operation
+    never writes (on SQLite it then takes no write lock). `query` documents the optional query parameters
+    the view reads (name -> JSON schema).
     """
     def decorate(view):
         @functools.wraps(view)
         def endpoint(**kwargs):
+            if read_only:
+                db.read_only()
             session = db.session
             try:
                 merchant = authenticate()
@@ -122,7 +127,8 @@ def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summar
                 raise
             return jsonify({**SUCCESS, **fields})
 
-        openapi.register(f"{bp.name}.{view.__name__}", alternatives or model, summary=summary, tag=tag)
+        openapi.register(f"{bp.name}.{view.__name__}", alternatives or model, summary=summary, tag=tag,
+                         query=query)
         bp.add_url_rule(rule, view.__name__, endpoint, methods=list(methods))
         return endpoint
 

@@ -1,4 +1,4 @@
-"""Reading a request body as one JSON object: size limit, numbers as Decimal, no NUL characters."""
+"""Reading a request body as one JSON object: size limit, numbers as Decimal, only storable text."""
 from __future__ import annotations
 
 import json
@@ -20,7 +20,7 @@ class JsonNumber(Decimal):
 
 
 class BodyError(ValueError):
-    """Why a body is unusable: kind is too-large, empty, invalid-json or nul; field names where."""
+    """Why a body is unusable: kind is too-large, empty, invalid-json, nul or surrogate; field names where."""
 
     def __init__(self, kind: str, message: str, field: str | None = None):
         super().__init__(message)
@@ -31,15 +31,34 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not a number")
 
 
-def _nul_path(value, path: str = "") -> str | None:
-    """Where a NUL character hides in the body (PostgreSQL text cannot hold one), if anywhere."""
+def _text_fault(text: str) -> str | None:
+    """Why a string cannot be kept: a NUL (PostgreSQL text cannot hold one), or an unpaired surrogate (the
+    JSON escape \\ud800 alone), which no UTF-8 text, database column or payout signature can carry."""
+    if "\x00" in text:
+        return "nul"
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return "surrogate"
+    return None
+
+
+TEXT_FAULTS = {"nul": "must not contain NUL characters",
+               "surrogate": "must be valid Unicode (no unpaired surrogate escapes)"}
+
+
+def _bad_text(value, path: str = "") -> tuple[str, str] | None:
+    """Where the first string the service cannot keep hides in the body, and its fault, if anywhere."""
     if isinstance(value, str):
-        return path or "body" if "\x00" in value else None
+        fault = _text_fault(value)
+        return (path or "body", fault) if fault else None
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
-        if isinstance(key, str) and "\x00" in key:
-            return path or "body"
-        found = _nul_path(item, f"{path}.{key}" if path else str(key))
+        fault = _text_fault(key) if isinstance(key, str) else None
+        if fault:
+            return path or "body", fault
+        found = _bad_text(item, f"{path}.{key}" if path else str(key))
         if found:
             return found
     return None
@@ -59,7 +78,8 @@ def read_object() -> dict:
         raise BodyError("invalid-json", "request body is not valid UTF-8 JSON") from None
     if not isinstance(body, dict):
         raise BodyError("invalid-json", "request body must be a JSON object")
-    where = _nul_path(body)
-    if where:
-        raise BodyError("nul", "must not contain NUL characters", field=where)
+    found = _bad_text(body)
+    if found:
+        where, fault = found
+        raise BodyError(fault, TEXT_FAULTS[fault], field=where)
     return body

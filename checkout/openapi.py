@@ -48,9 +48,10 @@ PAYOUT_RESPONSES = _responses("PayoutEnvelope", {
     "401": "Permission denied (4004003)"})
 
 
-def register(endpoint: str, model, *, summary: str, tag: str) -> None:
-    """`model` is a request model, a tuple of alternative models (oneOf), or None for no body."""
-    _operations[endpoint] = {"model": model, "summary": summary, "tag": tag}
+def register(endpoint: str, model, *, summary: str, tag: str, query: dict[str, dict] | None = None) -> None:
+    """`model` is a request model, a tuple of alternative models (oneOf), or None for no body; `query`
+    maps optional query parameters to their JSON schemas."""
+    _operations[endpoint] = {"model": model, "summary": summary, "tag": tag, "query": query or {}}
 
 
 def _served(app) -> list[tuple[str, str, dict]]:
@@ -91,6 +92,8 @@ def document(app, server_url: str | None = None) -> dict:
             entry["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
         parameters = [{"name": part[1:-1], "in": "path", "required": True, "schema": {"type": "string"}}
                       for part in path.split("/") if part.startswith("{")]
+        parameters += [{"name": name, "in": "query", "required": False, "schema": schema}
+                       for name, schema in op["query"].items()]
         if parameters:
             entry["parameters"] = parameters
         paths.setdefault(path, {})[method] = entry

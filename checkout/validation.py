@@ -68,8 +68,11 @@ def _timestamp(text: str) -> str:
     return text
 
 
+# Patterns spell digits [0-9]: to Python-based tools (schemathesis, hypothesis) \d is any Unicode digit, which
+# the service refuses.
 Timestamp = Annotated[str, AfterValidator(_timestamp),
-                      WithJsonSchema({"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$",
+                      WithJsonSchema({"type": "string",
+                                      "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",
                                       "example": "2026-11-21 10:00:00"})]
 
 
@@ -106,7 +109,7 @@ def Amount(minimum: str, maximum: str, places: int = 2):
 
     # JSON Schema bounds must be JSON numbers; only the OpenAPI document reads these floats.
     schema = {"anyOf": [{"type": "number", "minimum": float(low), "maximum": float(high)},
-                        {"type": "string", "pattern": rf"^\d+(\.\d{{1,{places}}})?$"}]}
+                        {"type": "string", "pattern": rf"^[0-9]+(\.[0-9]{{1,{places}}})?$"}]}
     return Annotated[Decimal, BeforeValidator(_decimal), AfterValidator(check), WithJsonSchema(schema)]
 
 

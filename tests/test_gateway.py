@@ -88,6 +88,14 @@ def test_unknown_path_and_wrong_verb_answer_the_envelope(client):
     assert verb.status_code == 405 and verb.get_json()["sub_code"] == "method-not-allowed"
 
 
+@pytest.mark.parametrize("path", ["/trade/pay", "/api/payout", "/sandbox/clock"])
+def test_wrong_verb_names_the_allowed_methods(client, path):
+    # RFC 9110: a 405 carries Allow; schemathesis' unsupported_method check found it missing.
+    response = client.open(path, method="TRACE")
+    assert response.status_code == 405 and response.is_json
+    assert "POST" in {method.strip() for method in response.headers["Allow"].split(",")}
+
+
 def test_unexpected_failure_answers_the_envelope(app, api, monkeypatch):
     from checkout.payins import service
 

@@ -1,8 +1,13 @@
+"""Money conversion: exact Decimal <-> minor units per currency, refusal of finer amounts."""
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from checkout import money
+
+from .strategies import PROPERTY
 
 
 @pytest.mark.parametrize("amount, currency, minor", [
@@ -42,3 +47,50 @@ def test_parse_decimal_accepts_json_numbers_and_numeric_strings():
 def test_unknown_currency():
     with pytest.raises(money.MoneyError, match="unsupported currency 'XYZ'"):
         money.to_minor(Decimal(1), "XYZ")
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+currencies = st.sampled_from(sorted(money.MINOR_UNITS))
+# Wider than any amount the APIs accept (99,999,999,999,999.99 at most), negative for ledger debits.
+minor_amounts = st.integers(min_value=-10**17, max_value=10**17)
+
+
+@PROPERTY
+@given(currencies, minor_amounts)
+def test_minor_units_round_trip_through_decimal_and_text(currency, minor):
+    places = money.exponent(currency)
+    amount = money.from_minor(minor, currency)
+    assert amount * 10**places == minor
+    assert amount.as_tuple().exponent == -places  # always printed with the currency's decimals
+    assert money.to_minor(amount, currency) == minor
+    text = money.format_minor(minor, currency)
+    assert money.to_minor(money.parse_decimal(text), currency) == minor
+    assert ("." in text) == (places > 0)
+
+
+@PROPERTY
+@given(currencies, minor_amounts, st.integers(min_value=0, max_value=6), st.booleans())
+def test_any_spelling_of_an_exact_amount_converts_exactly(currency, minor, padding, normalized):
+    """12.3, 12.30, 12.3000 and 1.23E+1 are the same amount; trailing zeros are not extra decimals."""
+    places = money.exponent(currency)
+    exact = Decimal(minor).scaleb(-places)
+    spelled = exact.normalize() if normalized else exact.quantize(Decimal(1).scaleb(-(places + padding)))
+    assert spelled == exact
+    assert money.to_minor(spelled, currency) == minor
+    assert money.from_minor(money.to_minor(spelled, currency), currency) == spelled
+
+
+@PROPERTY
+@given(currencies, st.integers(min_value=-10**15, max_value=10**15).filter(lambda n: n % 10 != 0),
+       st.integers(min_value=1, max_value=8))
+def test_amounts_finer_than_the_currency_are_refused_never_rounded(currency, digits, extra):
+    places = money.exponent(currency)
+    # The last digit is non-zero, so the amount has exactly places + extra decimals that count.
+    amount = Decimal(digits).scaleb(-(places + extra))
+    assert money.decimals(amount) == places + extra
+    message = f"at most {places} decimal places for {currency}"
+    with pytest.raises(money.MoneyError, match=message):
+        money.to_minor(amount, currency)
+    with pytest.raises(money.MoneyError, match=message):
+        money.to_minor(money.parse_decimal(f"{amount:f}"), currency)

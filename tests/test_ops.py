@@ -30,3 +30,17 @@ def test_openapi_documents_the_payout_operations_with_their_own_envelope(client)
     assert {"/api/payout", "/api/payout/status", "/api/payout/detail", "/api/checkout",
             "/api/balance/history"} <= set(doc["paths"])
     assert doc["components"]["schemas"]["CheckoutRequest"]["properties"]["timeout"]["maximum"] == 1800
+
+
+def test_openapi_documents_query_parameters(client):
+    doc = client.get("/openapi.json").get_json()
+    assert doc["paths"]["/sandbox/deliveries"]["get"]["parameters"] == [
+        {"name": "status", "in": "query", "required": False,
+         "schema": {"type": "string", "enum": ["pending", "delivered", "failed", "skipped", ""],
+                    "description": "empty: all"}}]
+
+
+def test_openapi_patterns_spell_ascii_digits(client):
+    # The service takes ASCII digits only; to Python-based tools a pattern's \d is any Unicode digit.
+    text = client.get("/openapi.json").get_data(as_text=True)
+    assert "\\\\d" not in text and "[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}" in text

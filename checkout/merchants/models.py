@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import JSON, DateTime, Integer, LargeBinary, String
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, column_property, mapped_column
 
 from ..db import Base
 
@@ -24,5 +24,7 @@ class Merchant(Base):
     frame_origins: Mapped[list] = mapped_column(JSON, default=list)
     # Payout FX markup over the mid rate, in basis points.
     fx_markup_bps: Mapped[int] = mapped_column(Integer, default=50, server_default="50")
-    logo_png: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    # Deferred: every API request loads its merchant, and only the pages need the picture.
+    logo_png: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True, deferred=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    has_logo: Mapped[bool] = column_property(logo_png.is_not(None))

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 from urllib.parse import urlsplit
 
 from sqlalchemy import select
@@ -67,3 +69,51 @@ def credentials(merchant: Merchant) -> dict:
 
 def find_by_app_id(session: Session, app_id: str) -> Merchant | None:
     return session.scalar(select(Merchant).where(Merchant.app_id == app_id))
+
+
+# Every API request starts by finding its merchant. Credentials and settings change rarely (only through
+# the command line), so each process keeps what it read for a few seconds.
+CACHE_SECONDS = 5.0
+_cache: dict[str, tuple[float, Merchant]] = {}
+_cache_lock = threading.Lock()
+
+
+def for_request(session: Session, app_id: str) -> Merchant | None:
+    """The merchant named by a request's credentials, read at most CACHE_SECONDS ago.
+
+    The copy is attached to `session` without a query (merge with load=False); a row lock taken later
+    (payouts lock their merchant) reads the row afresh.
+    """
+    now = time.monotonic()
+    with _cache_lock:
+        hit = _cache.get(app_id)
+    if hit is not None and now - hit[0] < CACHE_SECONDS:
+        return session.merge(hit[1], load=False)
+    merchant = find_by_app_id(session, app_id)
+    if merchant is None:
+        return None
+    snapshot = _detached_copy(merchant)
+    with _cache_lock:
+        if len(_cache) > 10_000:
+            _cache.clear()
+        _cache[app_id] = (now, snapshot)
+    return merchant
+
+
+def _detached_copy(merchant: Merchant) -> Merchant:
+    """A copy of the loaded row that belongs to no session, for merging into later ones."""
+    from sqlalchemy.orm import make_transient_to_detached
+
+    copy = Merchant(**{column.key: getattr(merchant, column.key)
+                       for column in Merchant.__mapper__.column_attrs if column.key in merchant.__dict__})
+    make_transient_to_detached(copy)
+    return copy
+
+
+def forget(app_id: str | None = None) -> None:
+    """Drop cached merchants (all, or one), after a change made in this process."""
+    with _cache_lock:
+        if app_id is None:
+            _cache.clear()
+        else:
+            _cache.pop(app_id, None)

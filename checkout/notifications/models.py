@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db import Base
@@ -14,7 +14,17 @@ SKIPPED = "skipped"  # e-mails while no SMTP server is configured
 
 class OutboxMessage(Base):
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_due", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_outbox_due", "status", "next_attempt_at"),
+        # A claim walks the pending messages in id order and stops at its batch; delivered ones (nearly all,
+        # in time) are not in this index at all.
+        Index("ix_outbox_pending", "id", postgresql_where=text("status = 'pending'"),
+              sqlite_where=text("status = 'pending'")),
+        # "Is an earlier message about this subject still waiting?": one probe per candidate, whatever the
+        # planner believes of a freshly filled table.
+        Index("ix_outbox_pending_subject", "subject_id", "id", postgresql_where=text("status = 'pending'"),
+              sqlite_where=text("status = 'pending'")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     notify_id: Mapped[str] = mapped_column(String(36), unique=True)

@@ -60,7 +60,7 @@ def allow_form_target(url: str | None) -> None:
 
 def render(template: str, page: Page, status: int = 200, *, data: dict | None = None, **context):
     merchant = page.merchant
-    logo = url_for("pages.logo", merchant_id=merchant.merchant_id, view=page.view) if merchant.logo_png else None
+    logo = url_for("pages.logo", merchant_id=merchant.merchant_id, view=page.view) if merchant.has_logo else None
     box = layout.LOGO_BOXES[page.view]
     body = render_template(
         template, page=page, view=page.view, merchant_name=merchant.name, logo_url=logo, logo_box=box,

@@ -1,10 +1,14 @@
 """Languages and formats of the pages: Flask-Babel with English, Brazilian Portuguese and Mexican Spanish."""
 from __future__ import annotations
 
+import functools
 from datetime import date
 
+from babel import numbers
 from flask import Flask, g
-from flask_babel import Babel, format_currency, format_date, format_datetime
+from flask_babel import Babel, format_date, format_datetime, get_translations
+
+from . import widgets
 
 TIMEZONES = {"pt_BR": "America/Sao_Paulo", "es_MX": "America/Mexico_City"}
 
@@ -24,9 +28,31 @@ def cnpj(number: str | None) -> str:
     return f"{n[:2]}.{n[2:5]}.{n[5:8]}/{n[8:12]}-{n[12:]}" if len(n) == 14 else n
 
 
+def _translations():
+    """The request's catalogue, found once per request and language: Flask-Babel looks it up through
+    its contexts on every call, and a page makes dozens."""
+    cached = g.get("_translations")
+    if cached is None or cached[0] != _locale():
+        cached = g._translations = (_locale(), get_translations())
+    return cached[1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _currency(number, currency: str, locale: str) -> str:
+    return numbers.format_currency(number, currency, locale=locale)
+
+
+def format_currency(number, currency: str) -> str:
+    """An amount in the page's language (Babel re-reads its number patterns on every call: cached)."""
+    return _currency(number, currency, _locale())
+
+
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=_locale, timezone_selector=_timezone)
+    app.jinja_env.install_gettext_callables(lambda text: _translations().ugettext(text),
+                                            lambda singular, plural, n: _translations().ungettext(singular, plural, n),
+                                            newstyle=True)
     app.jinja_env.globals.update(format_currency=format_currency, format_date=format_date,
-                                 format_datetime=format_datetime)
+                                 format_datetime=format_datetime, control=widgets.control)
     app.jinja_env.filters["cnpj"] = cnpj
     app.jinja_env.filters["isodate"] = date.fromisoformat

@@ -88,12 +88,12 @@ def refund(merchant: Merchant, req: RefundRequest):
     return refunds.describe(trade, record)
 
 
-@operation(bp, "/trade/query", QueryRequest, summary="A trade with its status history and refunds")
+@operation(bp, "/trade/query", QueryRequest, read_only=True, summary="A trade with its status history and refunds")
 def query(merchant: Merchant, req: QueryRequest):
     return service.describe(service.find(db.session, merchant, trade_no=req.trade_no,
                                          out_trade_no=req.out_trade_no))
 
 
-@operation(bp, "/trade/bank-list", BankListRequest, summary="Banks accepted by a method")
+@operation(bp, "/trade/bank-list", BankListRequest, read_only=True, summary="Banks accepted by a method")
 def bank_list(merchant: Merchant, req: BankListRequest):
     return {"method": req.method, "banks": [bank.as_dict() for bank in catalog.BANKS[req.method]]}

@@ -21,7 +21,7 @@ def _pricing(merchant: Merchant) -> dict:
     return {"mid_rates": current_app.config["PAYOUT_MID_RATES"], "markup_bps": merchant.fx_markup_bps}
 
 
-@operation(bp, "/payout/dry-run", DryRunRequest, summary="Quote a payout: fee, tax, rate and amounts")
+@operation(bp, "/payout/dry-run", DryRunRequest, read_only=True, summary="Quote a payout: fee, tax, rate and amounts")
 def dry_run(merchant: Merchant, req: DryRunRequest):
     check_fresh(req.timestamp, FRESHNESS_WINDOW)
     return service.quote(req, **_pricing(merchant)).as_strings()
@@ -37,7 +37,8 @@ def submit(merchant: Merchant, req: PayoutRequest):
             **figures.as_strings()}
 
 
-@operation(bp, "/payout/status", StatusRequest, summary="A payout's status, by payout_id or custom_code")
+@operation(bp, "/payout/status", StatusRequest, read_only=True,
+           summary="A payout's status, by payout_id or custom_code")
 def status(merchant: Merchant, req: StatusRequest):
     if not req.payout_id and not req.custom_code:
         raise PayoutError(400, "invalid parameters", data={"error": "custom_code or payout_id required"})
@@ -45,7 +46,7 @@ def status(merchant: Merchant, req: StatusRequest):
     return service.status(payout)
 
 
-@operation(bp, "/payout/detail", DetailRequest, summary="A payout's detail record")
+@operation(bp, "/payout/detail", DetailRequest, read_only=True, summary="A payout's detail record")
 def detail(merchant: Merchant, req: DetailRequest):
     check_fresh(req.timestamp, DETAIL_WINDOW, code=4001009)
     return service.detail(service.find(db.session, merchant, transaction_id=req.transaction_id))
@@ -60,7 +61,7 @@ def checkout(merchant: Merchant, req: CheckoutRequest):
             "expire_time": clock.unix(record.expires_at)}
 
 
-@operation(bp, "/balance/history", BalanceHistoryRequest, summary="End-of-day balances per currency")
+@operation(bp, "/balance/history", BalanceHistoryRequest, read_only=True, summary="End-of-day balances per currency")
 def balance_history(merchant: Merchant, req: BalanceHistoryRequest):
     check_fresh(req.timestamp, FRESHNESS_WINDOW)
     return balances.history(db.session, merchant, req.start_date, req.end_date)

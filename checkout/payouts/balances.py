@@ -1,7 +1,7 @@
 """Daily balance history: the available balance at the end of each UTC day, per currency."""
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -9,41 +9,29 @@ from sqlalchemy.orm import Session
 from .. import money
 from ..merchants.models import Merchant
 from ..validation import FieldError
-from .ledger import AVAILABLE, LedgerEntry
+from .ledger import AVAILABLE, LedgerDay
 
 MAX_DAYS = 366
 
 
-def _start_of(day: date) -> datetime:
-    return datetime.combine(day, time(0), tzinfo=UTC)
-
-
-def _utc_day(session: Session):
-    if session.get_bind().dialect.name == "postgresql":
-        return func.date(func.timezone("UTC", LedgerEntry.created_at))
-    return func.date(LedgerEntry.created_at)  # SQLite keeps UTC text
-
-
 def history(session: Session, merchant: Merchant, start: date, end: date) -> list[dict]:
-    """One record per day from `end` back to `start`; a day without movement repeats the balance before it."""
+    """One record per day from `end` back to `start`; a day without movement repeats the balance before it.
+
+    Read from the per-day totals (ledger_days), so the cost follows the days asked for, not the entries.
+    """
     if end < start:
         raise FieldError("end_date", "must not be before start_date")
     if (end - start).days + 1 > MAX_DAYS:
         raise FieldError("end_date", f"the range must not exceed {MAX_DAYS} days")
-    mine = (LedgerEntry.merchant_id == merchant.id, LedgerEntry.account == AVAILABLE)
-    opening = dict(session.execute(
-        select(LedgerEntry.currency, func.sum(LedgerEntry.amount_minor))
-        .where(*mine, LedgerEntry.created_at < _start_of(start)).group_by(LedgerEntry.currency)).all())
-    day = _utc_day(session)
+    mine = (LedgerDay.merchant_id == merchant.id, LedgerDay.account == AVAILABLE)
+    running = {currency: int(amount) for currency, amount in session.execute(
+        select(LedgerDay.currency, func.sum(LedgerDay.net_minor))
+        .where(*mine, LedgerDay.day < start).group_by(LedgerDay.currency))}
     moves: dict[date, dict[str, int]] = {}
     for currency, moved_on, amount in session.execute(
-            select(LedgerEntry.currency, day, func.sum(LedgerEntry.amount_minor))
-            .where(*mine, LedgerEntry.created_at >= _start_of(start),
-                   LedgerEntry.created_at < _start_of(end + timedelta(days=1)))
-            .group_by(LedgerEntry.currency, day)):
-        moved_on = moved_on if isinstance(moved_on, date) else date.fromisoformat(moved_on)
+            select(LedgerDay.currency, LedgerDay.day, LedgerDay.net_minor)
+            .where(*mine, LedgerDay.day >= start, LedgerDay.day <= end)):
         moves.setdefault(moved_on, {})[currency] = int(amount)
-    running = {currency: int(amount) for currency, amount in opening.items()}
     records = []
     for offset in range((end - start).days + 1):
         current = start + timedelta(days=offset)

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import uuid
-from datetime import datetime
+from collections import defaultdict
+from datetime import date, datetime
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, String, func, select
+from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, Index, String, delete, func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .. import clock
@@ -34,6 +36,18 @@ class LedgerEntry(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class LedgerDay(Base):
+    """The net movement of one account on one UTC day, kept with every posting, so that a balance or a
+    year of daily balances costs a row per day with movement, however many entries there are."""
+    __tablename__ = "ledger_days"
+
+    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"), primary_key=True)
+    currency: Mapped[str] = mapped_column(String(3), primary_key=True)
+    account: Mapped[str] = mapped_column(String(32), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    net_minor: Mapped[int] = mapped_column(BigInteger)
+
+
 class LedgerError(ValueError):
     pass
 
@@ -48,15 +62,54 @@ def post(session: Session, merchant: Merchant, currency: str, kind: str,
     session.add_all(LedgerEntry(transaction_id=transaction_id, merchant_id=merchant.id, currency=currency,
                                 account=account, amount_minor=amount, kind=kind, reference=reference,
                                 created_at=at) for account, amount in legs)
+    net: dict[str, int] = defaultdict(int)
+    for account, amount in legs:
+        net[account] += amount
+    day = clock.as_utc(at).date()
+    _add_to_days(session, [{"merchant_id": merchant.id, "currency": currency, "account": account, "day": day,
+                            "net_minor": amount} for account, amount in sorted(net.items())])
     session.flush()
     return transaction_id
 
 
+def _add_to_days(session: Session, rows: list[dict]) -> None:
+    """Add each row's net to its day in one atomic upsert, rows in key order. That order keeps two
+    single postings from deadlocking; a transaction that posts several times holds its merchant's row
+    lock first (submissions, lifecycle.lock_merchants), so it never meets another halfway."""
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(LedgerDay).values(rows)
+    session.execute(statement.on_conflict_do_update(
+        index_elements=["merchant_id", "currency", "account", "day"],
+        set_={"net_minor": LedgerDay.net_minor + statement.excluded.net_minor}))
+
+
 def balance(session: Session, merchant: Merchant, currency: str, account: str = AVAILABLE) -> int:
-    total = session.scalar(select(func.coalesce(func.sum(LedgerEntry.amount_minor), 0)).where(
-        LedgerEntry.merchant_id == merchant.id, LedgerEntry.currency == currency,
-        LedgerEntry.account == account))
+    total = session.scalar(select(func.coalesce(func.sum(LedgerDay.net_minor), 0)).where(
+        LedgerDay.merchant_id == merchant.id, LedgerDay.currency == currency, LedgerDay.account == account))
     return int(total)
+
+
+def utc_day(session: Session, column):
+    """SQL for the UTC date of a timestamp column."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.date(func.timezone("UTC", column))
+    return func.date(column)  # SQLite keeps UTC text
+
+
+def rebuild_daily(session: Session) -> int:
+    """Recompute ledger_days from the entries (after a bulk load or a repair); answers the row count."""
+    session.execute(delete(LedgerDay))
+    day = utc_day(session, LedgerEntry.created_at)
+    rows = [{"merchant_id": merchant_id, "currency": currency, "account": account,
+             "day": moved_on if isinstance(moved_on, date) else date.fromisoformat(moved_on), "net_minor": int(net)}
+            for merchant_id, currency, account, moved_on, net in session.execute(
+                select(LedgerEntry.merchant_id, LedgerEntry.currency, LedgerEntry.account, day,
+                       func.sum(LedgerEntry.amount_minor))
+                .group_by(LedgerEntry.merchant_id, LedgerEntry.currency, LedgerEntry.account, day))]
+    for start in range(0, len(rows), 1000):
+        session.execute(LedgerDay.__table__.insert(), rows[start:start + 1000])
+    return len(rows)
+
 
 
 def fund(session: Session, merchant: Merchant, currency: str, amount_minor: int) -> str:

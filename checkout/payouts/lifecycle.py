@@ -107,13 +107,23 @@ def advance(session: Session, payout: Payout, now: datetime, decided_after: int)
                     payout.transaction_id)
 
 
+def lock_merchants(session: Session, merchant_ids) -> None:
+    """Hold these merchants' rows, in id order, until commit; the bank's steps and refunds post under it, as
+    submissions do. A round of the bank posts for several payouts in one transaction, touching the
+    merchant's ledger day rows in no fixed order: without the lock it deadlocks with a refund meeting it."""
+    session.execute(select(Merchant.id).where(Merchant.id.in_(merchant_ids)).order_by(Merchant.id)
+                    .with_for_update(key_share=True))
+
+
 def advance_due(session: Session, *, decided_after: int, limit: int = 500) -> int:
     """Move every payout whose next step is due on the sandbox clock; answers how many steps ran."""
     steps = 0
+    # One `now` for the whole round, so that the merchants locked first are all the round will post for.
+    now = clock.now()
+    due_now = (Payout.status.in_((IN_PROCESSING, PROCESSING)), Payout.next_step_at <= now)
+    lock_merchants(session, select(Payout.merchant_id).where(*due_now))
     while True:
-        now = clock.now()
-        due = session.scalars(select(Payout).where(Payout.status.in_((IN_PROCESSING, PROCESSING)),
-                                                   Payout.next_step_at <= now)
+        due = session.scalars(select(Payout).where(*due_now)
                               .order_by(Payout.next_step_at, Payout.id).limit(limit)
                               .with_for_update(skip_locked=True)).all()
         if not due:
@@ -149,6 +159,7 @@ def refund(session: Session, merchant: Merchant, payout: Payout, amount: Decimal
     last = part == remaining
     # The merchant gets back the settled amount in proportion; the last part takes the remainder exactly.
     credit = payout.settlement_minor - credited if last else payout.settlement_minor * part // payout.arrival_minor
+    lock_merchants(session, [payout.merchant_id])
     record = PayoutRefund(refunded_id="D" + f"{secrets.randbelow(10**15):015d}", payout_id=payout.id,
                           arrival_minor=part, source_minor=credit, created_at=clock.now())
     session.add(record)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 from .. import clock, jsonbody, openapi, signing
 from ..db import db
 from ..merchants.models import Merchant
-from ..merchants.service import find_by_app_id
+from ..merchants.service import for_request
 from ..validation import FieldError, first_error
 
 
@@ -49,7 +49,7 @@ def authenticate(body: dict) -> Merchant:
     """The merchant whose app key signs this body (AppId header, or MerchantId as the samples send)."""
     app_id = request.headers.get("AppId") or request.headers.get("MerchantId") or ""
     signature = request.headers.get("Authorization", "")
-    merchant = find_by_app_id(db.session, app_id) if app_id and len(app_id) <= 32 and "\x00" not in app_id else None
+    merchant = for_request(db.session, app_id) if app_id and len(app_id) <= 32 and "\x00" not in app_id else None
     key = merchant.app_key if merchant else "unknown-app"
     if not signing.verify_payout_signature(body, key, signature) or merchant is None:
         raise PayoutError(4004003, "permission denied", status=401)
@@ -64,11 +64,14 @@ def check_fresh(timestamp: int, window: int, *, code: int = 4001000) -> None:
         raise invalid("timestamp", "request has expired")
 
 
-def operation(bp: Blueprint, rule: str, model: type[BaseModel], *, summary: str) -> Callable:
-    """Register a payout operation around `view(merchant, req)`, which returns `data`."""
+def operation(bp: Blueprint, rule: str, model: type[BaseModel], *, summary: str, read_only: bool = False) -> Callable:
+    """Register a payout operation around `view(merchant, req)`, which returns `data`; a `read_only`
+    one never writes (on SQLite it then takes no write lock)."""
     def decorate(view):
         @functools.wraps(view)
         def endpoint():
+            if read_only:
+                db.read_only()
             session = db.session
             try:
                 body = _body()

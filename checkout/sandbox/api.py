@@ -83,7 +83,8 @@ def refund_payout(merchant: Merchant, req: PayoutRefund, transaction_id: str):
 
 
 @operation(bp, "/deliveries", None, methods=("GET",), tag="sandbox",
-           summary="The merchant's notifications and their attempts (?status=pending|delivered|failed|skipped)")
+           summary="The merchant's notifications and their attempts (?status=pending|delivered|failed|skipped)",
+           query={"status": {"type": "string", "enum": [*inspect.STATUSES, ""], "description": "empty: all"}})
 def list_deliveries(merchant: Merchant):
     status = request.args.get("status") or None
     if status is not None and status not in inspect.STATUSES:

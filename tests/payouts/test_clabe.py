@@ -1,6 +1,12 @@
-import pytest
+"""CLABE: Banxico check digit, bank prefixes; every one-digit typo is caught."""
+from types import SimpleNamespace
 
-from checkout.payouts import clabe
+import pytest
+from hypothesis import given, settings
+
+from checkout.payouts import accounts, clabe
+
+from ..strategies import PROPERTY, clabe_check_digit, clabes, single_digit_corruptions
 
 PUBLISHED = ["002010077777777771", "032180000118359719"]
 
@@ -30,3 +36,24 @@ def test_any_single_digit_change_fails(position):
 def test_rules(number, message):
     with pytest.raises(ValueError, match=message):
         clabe.validate(number)
+
+
+# --- properties ----------------------------------------------------------------------------------------
+
+@PROPERTY
+@given(clabes())
+def test_generated_clabes_validate_as_spei_accounts(number):
+    assert clabe.check_digit(number[:17]) == int(clabe_check_digit(number[:17]))
+    assert clabe.validate(number) == clabe.BANKS[number[:3]]
+    spei = accounts.beneficiary(SimpleNamespace(country="MEX", method="SPEI", phone=None, account=number,
+                                                document_id=None, document_type=None))
+    assert (spei.account, spei.account_type, spei.bank_code) == (number, "CLABE", number[:3])
+
+
+@settings(PROPERTY, max_examples=30)
+@given(clabes())
+def test_every_single_digit_corruption_fails(number):
+    # Weights 3, 7 and 1 are prime to 10, so any one changed digit moves the sum mod 10.
+    for _, corrupted in single_digit_corruptions(number):
+        with pytest.raises(ValueError, match="CLABE check digit is wrong"):
+            clabe.validate(corrupted)

@@ -1,16 +1,18 @@
 import random
 import threading
+import time
 
-from sqlalchemy import func, select
+import pytest
+from sqlalchemy import func, select, text
 
 from checkout import clock
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
-from checkout.payouts import ledger
+from checkout.payouts import ledger, lifecycle
 from checkout.payouts.models import Payout
 
 from .. import builders
-from ..conftest import PayoutApi
+from ..conftest import Api, PayoutApi
 
 
 def status_of(payout_api, transaction_id):
@@ -214,3 +216,43 @@ def test_racing_payouts_never_overdraw(app, merchant, fund):
         assert ledger.balance(db.session, find_by_app_id(db.session, merchant["app_id"]), "USD") == 25000 - 2 * 10138
 
 
+
+
+def test_a_bank_round_and_a_refund_of_one_merchant_do_not_deadlock(app, api, payout_api, merchant, fund,
+                                                                    monkeypatch):
+    """One round of the sandbox bank posts for several payouts in one transaction (a PAID, then a
+    reversal) while the recipient's bank refunds another payout of the same merchant (found by the soak)."""
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("row locks: SQLite runs one writer at a time")
+    fund(merchant, "USD", "1000.00")
+    paid = payout_api.post("/payout", builders.payout("paid"), expect=200)["data"]["transaction_id"]
+    api.post("/sandbox/clock", {"advance_seconds": 360}, expect=200)
+    payout_api.post("/payout", builders.payout("to-pay"), expect=200)
+    payout_api.post("/payout", builders.payout("to-reject", email="rejected@sandbox.test"), expect=200)
+    api.post("/sandbox/clock", {"advance_seconds": 60}, expect=200)
+    clock.advance(300)  # both due now; the round below takes the steps, not a clock request
+    refund: list = []
+    refunding = threading.Thread(target=lambda: refund.append(
+        Api(app.test_client(), merchant).post(f"/sandbox/payouts/{paid}/refund", {"amount": "100.00"})))
+    step = lifecycle.advance
+
+    def first_step_then_a_refund(session, payout, now, decided_after):
+        step(session, payout, now, decided_after)
+        if not refunding.is_alive() and not refund:
+            refunding.start()
+            with db.engine.connect() as conn:  # until the refund waits for a lock this round holds
+                for _ in range(100):
+                    if conn.scalar(text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                        "AND wait_event_type = 'Lock'")):
+                        break
+                    time.sleep(0.05)
+
+    monkeypatch.setattr(lifecycle, "advance", first_step_then_a_refund)
+    with app.app_context():
+        assert lifecycle.advance_due(db.session, decided_after=300) == 2
+        db.session.commit()
+    refunding.join(timeout=30)
+    assert refund and refund[0]["code"] == "10000", refund
+    assert [payout_api.post("/payout/status", {"custom_code": code}, expect=200)["data"]["status"]
+            for code in ("paid", "to-pay", "to-reject")] == ["PARTIAL_REFUNDED", "PAID", "REJECTED"]

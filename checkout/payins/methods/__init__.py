@@ -143,11 +143,12 @@ class Method:
     # Refunds of these need the customer's identity and bank data (the seed's starred user_info).
     refund_needs_bank_data: bool = True
     settles_in_sandbox: bool = field(default=True)  # paid through /sandbox/trades/<no>/pay
+    numbered: bool = False  # its answer embeds the trade's row id, so it is made once the row exists
 
 
 METHODS: dict[str, Method] = {m.name: m for m in (
     Method("PIX", _check_brazil, _pix, refund_needs_bank_data=False),
-    Method("Boleto", _check_brazil, _boleto),
+    Method("Boleto", _check_brazil, _boleto, numbered=True),  # nosso número: the trade's id
     Method("Lottery", _check_brazil, _lottery),
     Method("DepositExpress", _check_deposit_express, _deposit_express),
     Method("Wallet", _check_wallet, _wallet, refund_needs_bank_data=False),

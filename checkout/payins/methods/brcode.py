@@ -1,6 +1,7 @@
 """EMV "BR Code" for PIX (copia e cola): building, parsing and CRC16-CCITT-FALSE."""
 from __future__ import annotations
 
+import binascii
 import unicodedata
 from decimal import Decimal
 
@@ -12,14 +13,12 @@ class BRCodeError(ValueError):
 
 
 def crc16(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE: polynomial 0x1021, initial value 0xFFFF, no reflection, no final XOR."""
-    crc = 0xFFFF
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
-            crc &= 0xFFFF
-    return crc
+    """CRC-16/CCITT-FALSE: polynomial 0x1021, initial value 0xFFFF, no reflection, no final XOR.
+
+    binascii's CRC-CCITT is that polynomial, unreflected; started at 0xFFFF it is CCITT-FALSE, in C
+    (the bit loop in Python cost about a millisecond per PIX code).
+    """
+    return binascii.crc_hqx(data, 0xFFFF)
 
 
 def _tlv(tag: str, value: str) -> str:

@@ -1,0 +1,164 @@
+"""The figures the issue asks for: how each is computed from the raw numbers, its target, and the table."""
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .pages import FAMILIES
+
+KB = 1024
+
+
+@dataclass
+class Figure:
+    key: str
+    label: str
+    compute: Callable[[dict], float | None]
+    compare: str  # ">=" or "<"
+    target: float
+    unit: str  # ratio, ms, KB or rps
+    only: str | None = None  # the one database the target is for; elsewhere the value is information
+    info: bool = False  # a reference number, with no target
+    # The same figure computed the other way, kept in the JSON to judge the noise by: a ratio to the bare
+    # route against the run's mean bare instead of its neighbour; a growth with each side divided by its
+    # bare neighbour (a drift of the machine's load cancels, a spike in one bare run does not).
+    cross_check: Callable[[dict], float | None] | None = None
+
+    def passes(self, value: float) -> bool:
+        return {">=": operator.ge, "<": operator.lt}[self.compare](value, self.target)
+
+    def show(self, value: float | None) -> str:
+        if value is None:
+            return "error"
+        if self.unit == "ms":
+            return f"{value:.1f} ms"
+        if self.unit == "KB":
+            return f"{value / KB:.1f} KB"
+        if self.unit == "rps":
+            return f"{value:,.0f} req/s"
+        return f"{value:.2f}"
+
+    def show_target(self) -> str:
+        if self.info:
+            return "-"
+        sign = "≥" if self.compare == ">=" else "<"
+        target = {"ms": f"{self.target:g} ms", "KB": f"{self.target / KB:g} KB"}.get(self.unit, f"{self.target:g}")
+        return f"{sign} {target}" + (f" ({_NAMES[self.only]})" if self.only else "")
+
+
+_NAMES = {"sqlite": "SQLite", "postgres": "PostgreSQL"}
+
+
+def _rps(raw: dict, *path: str) -> float | None:
+    node = raw
+    for key in path:
+        node = node.get(key) if isinstance(node, dict) else None
+    return node.get("rps") if isinstance(node, dict) else None
+
+
+def _bare(raw: dict, moment: str) -> float | None:
+    """The bare route's throughput measured next to a figure (start, mid or end of the run), so that a
+    change in the machine's load during the run cancels out; the run's mean when that one is missing."""
+    return _rps(raw, "bare", moment) or _rps(raw, "bare")
+
+
+def _over(raw: dict, path: tuple[str, ...], moment: str) -> float | None:
+    top, bottom = _rps(raw, *path), _bare(raw, moment)
+    return top / bottom if top and bottom else None
+
+
+def _over_mean(*path: str) -> Callable[[dict], float | None]:
+    return lambda raw: _over(raw, path, "mean")
+
+
+def _growth(name: str) -> Callable[[dict], float | None]:
+    """Throughput with the large dataset over the small one, as the issue defines it."""
+    def compute(raw: dict) -> float | None:
+        large, small = _rps(raw, name, "large"), _rps(raw, name, "small")
+        return large / small if large and small else None
+    return compute
+
+
+def _growth_against_bare(name: str) -> Callable[[dict], float | None]:
+    def compute(raw: dict) -> float | None:
+        large, small = _over(raw, (name, "large"), "end"), _over(raw, (name, "small"), "mid")
+        return large / small if large and small else None
+    return compute
+
+
+def _worst_p99(raw: dict) -> float | None:
+    latency = raw.get("latency") or {}
+    values = [latency[k]["p99_ms"] for k in ("dry_run", "query") if k in latency]
+    return max(values) if len(values) == 2 else None
+
+
+def _page_bytes(family: str) -> Callable[[dict], float | None]:
+    return lambda raw: ((raw.get("page_bytes") or {}).get(family) or {}).get("total")
+
+
+def _notify(raw: dict) -> float | None:
+    result = raw.get("notify") or {}
+    return result.get("ratio") if result.get("complete") else None
+
+
+def figures(small: int, large: int) -> list[Figure]:
+    sizes = f"{large:,} rows / {small:,}"
+    return [
+        Figure("bare", "bare Flask route throughput (reference)", lambda r: _rps(r, "bare"), ">=", 0, "rps",
+               info=True),
+        Figure("dry_run", "/api/payout/dry-run throughput / bare", lambda r: _over(r, ("dry_run",), "start"), ">=",
+               0.6, "ratio", cross_check=_over_mean("dry_run")),
+        Figure("query", "/trade/query throughput / bare", lambda r: _over(r, ("query", "small"), "mid"), ">=", 0.5,
+               "ratio", cross_check=_over_mean("query", "small")),
+        Figure("pay", "/trade/pay (direct PIX) throughput / bare", lambda r: _over(r, ("pay",), "start"), ">=", 0.3,
+               "ratio", only="postgres", cross_check=_over_mean("pay")),
+        Figure("page", "hosted payout page render throughput / bare", lambda r: _over(r, ("page",), "start"), ">=",
+               0.5, "ratio", cross_check=_over_mean("page")),
+        Figure("p99", "p99 latency at half max throughput (worst of dry-run, query)", _worst_p99, "<", 50, "ms"),
+        Figure("query_growth", f"/trade/query throughput, {sizes}", _growth("query"), ">=", 0.9, "ratio",
+               cross_check=_growth_against_bare("query")),
+        Figure("detail_growth", f"/api/payout/detail throughput, {sizes}", _growth("detail"), ">=", 0.9, "ratio",
+               cross_check=_growth_against_bare("detail")),
+        Figure("history_growth", f"/api/balance/history 365 days, ledger {sizes}", _growth("history"), ">=", 0.9,
+               "ratio", cross_check=_growth_against_bare("history")),
+        Figure("notify", "notification deliveries/s, one worker / bare requests loop", _notify, ">=", 0.7, "ratio"),
+        *[Figure(f"bytes:{family}", f"page bytes (HTML+CSS+JS): {family}", _page_bytes(family), "<", 50 * KB, "KB")
+          for family in FAMILIES],
+    ]
+
+
+def evaluate(figure_list: list[Figure], runs: dict[str, dict]) -> list[dict]:
+    """One row per figure: the value for each database run, and the verdict on those the target is for."""
+    rows = []
+    for figure in figure_list:
+        values = {db: figure.compute(raw) for db, raw in runs.items()}
+        judged = {db: v for db, v in values.items() if not figure.info and figure.only in (None, db)}
+        failed = [_NAMES[db] for db, v in judged.items() if v is not None and not figure.passes(v)]
+        missing = [_NAMES[db] for db, v in judged.items() if v is None]
+        if figure.info or not judged:
+            verdict = "info"
+        elif missing:
+            verdict = "ERROR (" + ", ".join(missing) + ")" + (" FAIL (" + ", ".join(failed) + ")" if failed else "")
+        elif failed:
+            verdict = "FAIL" + ("" if len(failed) == len(judged) == 1 else " (" + ", ".join(failed) + ")")
+        else:
+            verdict = "PASS"
+        rows.append({"key": figure.key, "figure": figure.label, "target": figure.show_target(), "result": verdict,
+                     "values": values, **({"cross_check": {db: figure.cross_check(raw) for db, raw in runs.items()}}
+                                          if figure.cross_check else {}),
+                     "shown": {db: figure.show(v) + ("" if figure.info or figure.only in (None, db) else " (info)")
+                               for db, v in values.items()}})
+    return rows
+
+
+def table(rows: list[dict], databases: list[str]) -> str:
+    headers = ["Figure", *[_NAMES[db] for db in databases], "Target", "Result"]
+    lines = [[row["figure"], *[row["shown"][db] for db in databases], row["target"], row["result"]] for row in rows]
+    widths = [max(len(str(cells[i])) for cells in [headers, *lines]) for i in range(len(headers))]
+
+    def render(cells):
+        return "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
+
+    rule = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
+    return "\n".join([render(headers), rule, *[render(cells) for cells in lines]])

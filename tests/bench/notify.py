@@ -1,0 +1,63 @@
+"""Notification deliveries per second by one worker, against a bare `requests` loop to the same receiver."""
+from __future__ import annotations
+
+import time
+
+import requests
+from flask import Flask
+from sqlalchemy import func, select
+
+from checkout.db import db
+from checkout.merchants.service import find_by_app_id
+from checkout.notifications import outbox, worker
+from checkout.notifications.dispatcher import body_of
+from checkout.notifications.models import DELIVERED, OutboxMessage
+
+TIME_LIMIT = 300  # seconds: a worker that cannot deliver stops being waited for
+
+
+def _queue(app: Flask, app_id: str, target: str, count: int, tag: str) -> list[bytes]:
+    """`count` payin callbacks, each about its own trade (so none waits behind another), as the service
+    queues them; answers their bodies."""
+    with app.app_context():
+        merchant = find_by_app_id(db.session, app_id)
+        messages = []
+        for n in range(count):
+            trade_no = f"{tag}{n:010d}"
+            messages.append(outbox.enqueue(
+                db.session, merchant_id=merchant.id, kind="payin.callback", target=target, subject_id=trade_no,
+                payload={"trade_no": trade_no, "out_trade_no": f"order-{tag}-{n}", "trade_status": "SUCCESS",
+                         "method": "PIX", "order_amount": "100.50", "order_currency": "BRL",
+                         "timestamp": "2026-11-21 10:00:00"}))
+        db.session.commit()
+        return [body_of(message) for message in messages]
+
+
+def _delivered(app: Flask, tag: str) -> int:
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(OutboxMessage).where(
+            OutboxMessage.subject_id.like(f"{tag}%"), OutboxMessage.status == DELIVERED))
+
+
+def measure(app: Flask, app_id: str, receiver: str, count: int) -> dict:
+    tag = f"N{int(time.time())}"
+    bodies = _queue(app, app_id, receiver, count, tag)
+    started = time.monotonic()
+    rounds = 0
+    # One worker: rounds until nothing is due (a failed message is due again only minutes later).
+    while worker.run_once(app) > 0 and time.monotonic() - started < TIME_LIMIT:
+        rounds += 1
+    worker_seconds = time.monotonic() - started
+    delivered = _delivered(app, tag)
+
+    started = time.monotonic()
+    answered = 0
+    with requests.Session() as http:
+        for body in bodies:
+            answered += http.post(receiver, data=body, timeout=10).text.strip() == "success"
+    bare_seconds = time.monotonic() - started
+    worker_rate, bare_rate = delivered / worker_seconds, answered / bare_seconds
+    return {"messages": count, "delivered": delivered, "rounds": rounds, "worker_s": round(worker_seconds, 2),
+            "worker_per_s": round(worker_rate, 1), "bare_answered": answered, "bare_s": round(bare_seconds, 2),
+            "bare_per_s": round(bare_rate, 1), "ratio": worker_rate / bare_rate if bare_rate else None,
+            "complete": delivered == count}

@@ -1,0 +1,256 @@
+"""One database's run: servers up, every measurement in order, then everything stopped and dropped."""
+from __future__ import annotations
+
+import contextlib
+import secrets
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from checkout import create_app
+from tests import builders
+
+from . import datasets, figures, load, notify, pages, profiling, servers, signed
+from .load import Plan, Request
+
+MAX_FAILED = 0.01  # a measurement where more of its requests fail measures errors, not the endpoint
+MARKER = "@@OUT_TRADE_NO@@"
+
+
+@dataclass
+class Options:
+    duration: float
+    warmup: float
+    small: int
+    large: int
+    notifications: int
+    profile: bool
+    results: Path  # this run's folder for logs and profiles
+
+
+class Scenario:
+    """The measurements on one database (sqlite or postgres); `raw` collects every number and error."""
+
+    def __init__(self, kind: str, options: Options, postgres_url: str, started: float):
+        self.kind, self.options, self.postgres_url, self.started = kind, options, postgres_url, started
+        self.raw: dict = {"database": kind, "errors": {}, "timings_s": {}}
+        self.small_sample: datasets.Sample | None = None
+        self.large_sample: datasets.Sample | None = None
+        self.page_path: str | None = None
+
+    # --- plumbing --------------------------------------------------------------------------------------
+
+    def log(self, message: str) -> None:
+        print(f"[{time.monotonic() - self.started:7.1f}s] {self.kind}: {message}", file=sys.stderr, flush=True)
+
+    def step(self, name: str, action: Callable[[], object]):
+        """Run one measurement; a failure is recorded and the run goes on with the next."""
+        self.log(name)
+        mark = time.monotonic()
+        try:
+            return action()
+        except Exception as exc:  # noqa: BLE001 (a benchmark reports what broke and measures the rest)
+            self.raw["errors"][name] = f"{type(exc).__name__}: {exc}"
+            self.log(f"{name} FAILED: {type(exc).__name__}: {exc}")
+            traceback.print_exc(file=sys.stderr)
+            return None
+        finally:
+            self.raw["timings_s"][name] = round(time.monotonic() - mark, 1)
+
+    def _checked(self, result, what: str):
+        total = getattr(result, "requests", None) or sum(getattr(result, "statuses", {}).values())
+        if total == 0 or result.failed > MAX_FAILED * total:
+            raise load.LoadError(f"{what}: {result.failed} of {total} requests failed ({result.as_dict()})")
+        return result.as_dict()
+
+    def throughput(self, plan_for: Callable[[float], Plan], base: str | None = None) -> dict:
+        """Warm up (connections, templates compiled on first use), then measure; per-second plans are
+        signed at the last moment, for the whole window."""
+        o = self.options
+        base = base or self.service.url
+        plan = plan_for(o.warmup + o.duration + 5)
+        load.wrk(base, plan, o.warmup)
+        return self._checked(load.wrk(base, plan, o.duration), "wrk")
+
+    # --- request plans ---------------------------------------------------------------------------------
+
+    def dry_run_fields(self) -> dict:
+        return {k: v for k, v in builders.dry_run().items() if k != "timestamp"}
+
+    def dry_run_plan(self, seconds: float) -> Plan:
+        fields = self.dry_run_fields()
+        return signed.payout_plan(self.credentials, "/payout/dry-run", lambda n: fields, seconds)
+
+    def query_request(self, trade_no: str) -> Request:
+        return signed.payin(self.credentials, "/trade/query", {"trade_no": trade_no})
+
+    def query_plan(self, sample: datasets.Sample) -> Plan:
+        return Plan(fixed=[self.query_request(t) for t in sample.trade_nos])
+
+    def detail_plan(self, sample: datasets.Sample, seconds: float) -> Plan:
+        ids = sample.transaction_ids
+        return signed.payout_plan(self.credentials, "/payout/detail",
+                                  lambda n: {"transaction_id": ids[n % len(ids)]}, seconds, variants=20)
+
+    def history_fields(self) -> dict:
+        start, end = datasets.history_range()
+        return {"start_date": start, "end_date": end}
+
+    def history_plan(self, seconds: float) -> Plan:
+        fields = self.history_fields()
+        return signed.payout_plan(self.credentials, "/balance/history", lambda n: fields, seconds)
+
+    def pay_request(self, out_trade_no: str) -> Request:
+        return signed.payin(self.credentials, "/trade/pay", builders.direct(
+            "PIX", out_trade_no=out_trade_no, notify_url=self.notify_url))
+
+    # --- measurements ----------------------------------------------------------------------------------
+
+    def measure_bare(self) -> dict:
+        return self.throughput(lambda s: self.bare_plan, self.bare.url)
+
+    def measure_pay(self) -> dict:
+        o = self.options
+        request = self.pay_request(MARKER)
+        # Each run its own random prefix: out_trade_no must never repeat for the merchant.
+        load.wrk_unique(self.service.url, request, MARKER, f"w{secrets.token_hex(4)}-", o.warmup)
+        return self._checked(load.wrk_unique(self.service.url, request, MARKER, f"b{secrets.token_hex(4)}-",
+                                             o.duration), "wrk")
+
+    def measure_latency(self, request: Request, max_rps: float | None) -> dict:
+        if not max_rps:
+            raise RuntimeError("no maximum throughput measured to take half of")
+        result = load.hey(self.service.url, request, max_rps / 2, self.options.duration)
+        return self._checked(result, "hey")
+
+    def seed(self, rows: int) -> datasets.Sample:
+        report = self.seeder.grow(rows)
+        sample = self.seeder.sample()
+        self.seeder.check(sample)
+        self.raw.setdefault("datasets", {})[str(rows)] = report
+        self.log(f"stored {report}")
+        return sample
+
+    def dataset_figures(self, size: str, sample: datasets.Sample) -> None:
+        for name, plan_for in (("query", lambda s: self.query_plan(sample)),
+                               ("detail", lambda s: self.detail_plan(sample, s)),
+                               ("history", lambda s: self.history_plan(s))):
+            result = self.step(f"{name} throughput, {size}", lambda p=plan_for: self.throughput(p))
+            if result:
+                self.raw.setdefault(name, {})[size] = result
+
+    def run(self) -> dict:
+        o = self.options
+        started = time.monotonic()
+        with contextlib.ExitStack() as stack:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="checkout-bench-")))
+            database = self.step("fresh database", lambda: servers.sqlite_database(folder) if self.kind == "sqlite"
+                                 else servers.postgres_database(self.postgres_url))
+            if database is None:
+                return self.raw
+            stack.callback(lambda: self.step("drop database", database.drop))
+            if not self.step("migrate", lambda: database.migrate() or True):
+                return self.raw
+            self.credentials = self.step("merchant", lambda: servers.create_merchant(database, folder))
+            if self.credentials is None:
+                return self.raw
+            logs = o.results / "logs"
+            self.bare = stack.enter_context(servers.gunicorn("tests.bench.bare:app", database.env(), "/bare",
+                                                             logs / f"{self.kind}-bare.log"))
+            self.service = stack.enter_context(servers.gunicorn("wsgi:app", database.env(), "/healthz",
+                                                                logs / f"{self.kind}-service.log"))
+            self.notify_url = self.bare.url + "/notify"
+            self.bare_plan = Plan(fixed=[Request("GET", "/bare")])
+            app = create_app({"DATABASE_URL": database.url, "SECRET_KEY": servers.SECRET_KEY, "SANDBOX": True})
+            stack.callback(app.extensions["checkout.db"].engine.dispose)
+            self.app = app
+            self.raw["servers"] = {"gunicorn": " ".join(servers.GUNICORN), "wrk_connections": load.CONNECTIONS}
+            self.measure_all()
+            if o.profile:
+                self.profiles()
+        self.raw["seconds"] = round(time.monotonic() - started, 1)
+        return self.raw
+
+    def measure_all(self) -> None:
+        o, raw = self.options, self.raw
+        weighed = {family: self.step(f"page bytes: {family}", lambda opener=opener: pages.weigh(opener()))
+                   for family, opener in pages.openers(self.service.url, self.credentials, self.notify_url).items()}
+        raw["page_bytes"] = {family: result for family, result in weighed.items() if result}
+        bare = {"start": self.step("bare throughput", self.measure_bare)}
+        raw["dry_run"] = self.step("dry-run throughput", lambda: self.throughput(self.dry_run_plan))
+        page_url = self.step("payout checkout session", lambda: pages.payout_checkout(
+            self.service.url, self.credentials, self.notify_url, "bench-render"))
+        self.page_path = pages.path_of(page_url) if page_url else None
+        if self.page_path:
+            raw["page"] = self.step("hosted payout page throughput",
+                                    lambda: self.throughput(lambda s: Plan(fixed=[signed.get(self.page_path)])))
+        raw["pay"] = self.step("trade/pay throughput", self.measure_pay)
+
+        self.seeder = self.step("dataset templates", lambda: datasets.Seeder(self.app, self.credentials,
+                                                                             self.notify_url))
+        small = self.seeder and self.step(f"seed {o.small:,} rows", lambda: self.seed(o.small))
+        if small:
+            self.small_sample = small
+            bare["mid"] = self.step("bare throughput (mid-run)", self.measure_bare)
+            self.dataset_figures("small", small)
+            latency = {}
+            query_rps = (raw.get("query") or {}).get("small", {}).get("rps")
+            latency["dry_run"] = self.step("dry-run p99 at half max", lambda: self.measure_latency(
+                signed.payout(self.credentials, "/payout/dry-run", self.dry_run_fields()),
+                (raw.get("dry_run") or {}).get("rps")))
+            latency["query"] = self.step("trade/query p99 at half max", lambda: self.measure_latency(
+                self.query_request(small.trade_nos[0]), query_rps))
+            raw["latency"] = {k: v for k, v in latency.items() if v}
+        raw["notify"] = self.step(f"notifications ({o.notifications:,})", lambda: notify.measure(
+            self.app, self.credentials["app_id"], self.notify_url, o.notifications))
+        large = self.seeder and small and self.step(f"seed {o.large:,} rows", lambda: self.seed(o.large))
+        if large:
+            self.large_sample = large
+            self.dataset_figures("large", large)
+        bare["end"] = self.step("bare throughput (end)", self.measure_bare)
+        measured = {moment: result for moment, result in bare.items() if result}
+        if measured:
+            rates = [result["rps"] for result in measured.values()]
+            raw["bare"] = {**measured, "rps": sum(rates) / len(rates)}
+            if max(rates) > 1.2 * min(rates):
+                self.log("bare throughput drifted: " + ", ".join(f"{m} {r['rps']:.0f}" for m, r in measured.items())
+                         + " req/s (the machine's load changed; each figure uses the bare run next to it)")
+
+    # --- profiles of what failed -----------------------------------------------------------------------
+
+    def profiles(self) -> None:
+        o = self.options
+        rows = figures.evaluate(figures.figures(o.small, o.large), {self.kind: self.raw})
+        failing = {row["key"] for row in rows if row["result"].startswith(("FAIL", "ERROR"))}
+        large = self.large_sample or self.small_sample
+        dry = self.dry_run_fields()
+        history = self.history_fields()
+        sources: dict[str, Callable[[int], Request]] = {
+            "dry_run": lambda n: signed.payout(self.credentials, "/payout/dry-run", dry),
+            "pay": lambda n: self.pay_request(f"p{secrets.token_hex(4)}-{n}"),
+            "history_growth": lambda n: signed.payout(self.credentials, "/balance/history", history),
+        }
+        if self.page_path:
+            sources["page"] = lambda n: signed.get(self.page_path)
+        if large:
+            sources["query"] = sources["query_growth"] = \
+                lambda n: self.query_request(large.trade_nos[n % len(large.trade_nos)])
+            ids = large.transaction_ids
+            sources["detail_growth"] = lambda n: signed.payout(self.credentials, "/payout/detail",
+                                                               {"transaction_id": ids[n % len(ids)]})
+        latency = self.raw.get("latency") or {}
+        if "p99" in failing and latency:
+            worst = max(latency, key=lambda k: latency[k]["p99_ms"])
+            sources["p99"] = sources.get(worst)  # latency and sources share their keys (dry_run, query)
+        made = {}
+        for key in sorted(failing):
+            source = sources.get(key)
+            if source is None:
+                continue
+            made[key] = self.step(f"profile {key}", lambda s=source, k=key: profiling.profile(
+                self.app, s, o.results / "profiles" / f"{self.kind}-{k.replace(':', '-')}"))
+        self.raw["profiles"] = {k: v for k, v in made.items() if v}

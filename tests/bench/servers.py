@@ -1,0 +1,170 @@
+"""What a run serves from: fresh databases, and gunicorn processes for the service and the bare app."""
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import io
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import requests
+
+REPO = Path(__file__).resolve().parents[2]
+# Production-like, and the same for every app a figure compares: two processes of four threads each.
+GUNICORN = ["-w", "2", "-k", "gthread", "--threads", "4", "--timeout", "60", "--graceful-timeout", "10",
+            "--log-level", "warning"]
+SECRET_KEY = "bench-secret-key-0123456789abcdef0123456789abcdef"
+START_TIMEOUT = 60
+STOP_TIMEOUT = 15
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _die_with_parent() -> None:
+    """Linux: a server we started is told to stop if the harness itself is killed outright."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+# --- databases -----------------------------------------------------------------------------------------
+
+@dataclass
+class Database:
+    kind: str  # sqlite or postgres
+    url: str  # SQLAlchemy URL the service is given
+    schema: str | None = None  # PostgreSQL: the run's own schema inside the given database
+    admin_url: str | None = None
+
+    @property
+    def label(self) -> str:
+        if self.kind == "sqlite":
+            return "SQLite"
+        return "PostgreSQL"
+
+    def env(self) -> dict[str, str]:
+        """The service's environment: this database, sandbox on, a fixed secret (tokens stay valid)."""
+        env = {k: v for k, v in os.environ.items() if k != "CHECKOUT_PUBLIC_URL"}
+        return {**env, "CHECKOUT_DATABASE_URL": self.url, "CHECKOUT_SANDBOX": "on",
+                "CHECKOUT_SECRET_KEY": SECRET_KEY}
+
+    def migrate(self) -> None:
+        _cli(self.env(), "db", "upgrade")
+
+    def drop(self) -> None:
+        if self.schema:
+            with _admin(self.admin_url) as connection:
+                connection.execute(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE')
+
+
+def _admin(url: str):
+    import psycopg
+
+    return psycopg.connect(url, autocommit=True, connect_timeout=10)
+
+
+def sqlite_database(folder: Path) -> Database:
+    return Database("sqlite", f"sqlite:///{folder / 'bench.sqlite3'}")
+
+
+def postgres_database(url: str) -> Database:
+    """A fresh schema of its own inside the given database, first on the search path: as good as a fresh
+    database, without dropping anything that others (tests running on the same database) may be using."""
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    schema = f"bench_{os.getpid()}_{secrets.token_hex(3)}"
+    admin = base.set(drivername="postgresql").render_as_string(hide_password=False)
+    with _admin(admin) as connection:
+        connection.execute(f'CREATE SCHEMA "{schema}"')
+    scoped = base.update_query_dict({"options": f"-csearch_path={schema}"})
+    return Database("postgres", scoped.render_as_string(hide_password=False), schema=schema, admin_url=admin)
+
+
+# --- the checkout command ------------------------------------------------------------------------------
+
+def _cli(env: dict, *args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "checkout", *args], env=env, cwd=REPO, capture_output=True,
+                          text=True, timeout=180)
+    if done.returncode != 0:
+        raise RuntimeError(f"checkout {' '.join(args)} failed:\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def _logo() -> bytes:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (300, 100), (12, 92, 170))
+    ImageDraw.Draw(image).text((24, 40), "BENCH SHOP", fill="white")
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def create_merchant(database: Database, folder: Path) -> dict:
+    """The benchmark merchant, made as an operator would (the CLI), with a logo like a real shop, and funded."""
+    logo = folder / "logo.png"
+    logo.write_bytes(_logo())
+    env = database.env()
+    credentials = json.loads(_cli(env, "merchants", "create", "--name", "Bench Shop", "--logo", str(logo),
+                                  "--document", "16727230000197", "--return-host", "shop.example"))
+    _cli(env, "merchants", "fund", "--app-id", credentials["app_id"], "--currency", "USD",
+         "--amount", "1000000.00")
+    return credentials
+
+
+# --- gunicorn ------------------------------------------------------------------------------------------
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen
+    log: Path
+
+    def stop(self) -> None:
+        if self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)  # gunicorn's graceful stop of its master and workers
+        try:
+            self.process.wait(STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            # Its own process group, started by us: the master and its workers, nothing else.
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(5)
+
+
+@contextlib.contextmanager
+def gunicorn(app: str, env: dict, ready_path: str, log: Path) -> Iterator[Server]:
+    """Serve `app` (module:variable) with the production configuration on a free port until the block ends."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "ab") as output:
+        process = subprocess.Popen([sys.executable, "-m", "gunicorn", *GUNICORN, "-b", f"127.0.0.1:{port}", app],
+                                   env=env, cwd=REPO, stdout=output, stderr=subprocess.STDOUT,
+                                   start_new_session=True, preexec_fn=_die_with_parent)
+    server = Server(url, process, log)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            with contextlib.suppress(requests.RequestException):
+                if requests.get(url + ready_path, timeout=2).status_code == 200:
+                    break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn {app} did not start; see {log}:\n{log.read_text()[-3000:]}")
+            time.sleep(0.2)  # polling a starting subprocess
+        yield server
+    finally:
+        server.stop()
