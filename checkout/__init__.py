@@ -2,13 +2,23 @@
 from __future__ import annotations
 
 from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
 
 from . import config, errors
 from .db import db
 
 
+class NoCookieSessions(SecureCookieSessionInterface):
+    """Nothing keeps a cookie session: pages carry signed tokens (cookies may be blocked in a merchant's
+    iframe) and the API is stateless, so no request pays for opening one."""
+
+    def open_session(self, app, request):
+        return None  # Flask answers a NullSession, which it never saves
+
+
 def create_app(overrides: dict | None = None) -> Flask:
     app = Flask(__name__, template_folder="../templates", static_folder="../static")
+    app.session_interface = NoCookieSessions()
     config.load(app, overrides)
     app.json.sort_keys = False
     db.init_app(app)

@@ -67,8 +67,8 @@ def parse_model(model: type[BaseModel], body: dict) -> BaseModel:
         raise validation_error(exc) from None
 
 
-def authenticate():
-    """The merchant named by `Authorization: Basic base64(app_id:security_key)`."""
+def authenticate(*, attach: bool = True):
+    """The merchant named by `Authorization: Basic base64(app_id:security_key)` (see for_request)."""
     from .merchants.service import for_request
 
     header = request.headers.get("Authorization", "")
@@ -81,7 +81,7 @@ def authenticate():
     except (binascii.Error, ValueError):  # ValueError: non-ASCII header text; covers UnicodeDecodeError
         raise bad from None
     usable = sep and len(app_id) <= 32 and "\x00" not in app_id
-    merchant = for_request(db.session, app_id) if usable else None
+    merchant = for_request(db.session, app_id, attach=attach) if usable else None
     # Compare even when the merchant is unknown so timing does not reveal valid app ids.
     expected = merchant.security_key if merchant else "\0" * 32
     if not hmac.compare_digest(expected.encode(), key.encode()) or merchant is None:
@@ -108,7 +108,7 @@ def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summar
                 db.read_only()
             session = db.session
             try:
-                merchant = authenticate()
+                merchant = authenticate(attach=not read_only)
                 if any("\x00" in value for value in kwargs.values()):
                     raise invalid("path", "must not contain NUL characters")
                 req = None
@@ -118,7 +118,8 @@ def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summar
                     if getattr(req, "app_id", merchant.app_id) != merchant.app_id:
                         raise PayinError("invalid-signature", "app_id does not match the credentials")
                 fields = view(merchant, req, **kwargs) if model is not None else view(merchant, **kwargs)
-                session.commit()
+                if not read_only:  # a read-only one ends when the session closes, with nothing to commit
+                    session.commit()
             except PayinError as error:
                 session.rollback()
                 return error_response(error)

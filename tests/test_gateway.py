@@ -102,7 +102,7 @@ def test_unexpected_failure_answers_the_envelope(app, api, monkeypatch):
     def explode(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(service, "find", explode)
+    monkeypatch.setattr(service, "read", explode)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     try:
         response = api.client.post("/trade/query", json={"app_id": api.app_id, "timestamp": builders.TIMESTAMP,

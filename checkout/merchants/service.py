@@ -78,17 +78,18 @@ _cache: dict[str, tuple[float, Merchant]] = {}
 _cache_lock = threading.Lock()
 
 
-def for_request(session: Session, app_id: str) -> Merchant | None:
+def for_request(session: Session, app_id: str, *, attach: bool = True) -> Merchant | None:
     """The merchant named by a request's credentials, read at most CACHE_SECONDS ago.
 
     The copy is attached to `session` without a query (merge with load=False); a row lock taken later
-    (payouts lock their merchant) reads the row afresh.
+    (payouts lock their merchant) reads the row afresh. A read-only operation that only reads the
+    merchant's columns may take the shared copy itself (`attach=False`), which nothing may change.
     """
     now = time.monotonic()
     with _cache_lock:
         hit = _cache.get(app_id)
     if hit is not None and now - hit[0] < CACHE_SECONDS:
-        return session.merge(hit[1], load=False)
+        return session.merge(hit[1], load=False) if attach else hit[1]
     merchant = find_by_app_id(session, app_id)
     if merchant is None:
         return None

@@ -90,7 +90,7 @@ def refund(merchant: Merchant, req: RefundRequest):
 
 @operation(bp, "/trade/query", QueryRequest, read_only=True, summary="A trade with its status history and refunds")
 def query(merchant: Merchant, req: QueryRequest):
-    return service.describe(service.find(db.session, merchant, trade_no=req.trade_no,
+    return service.describe(service.read(db.session, merchant, trade_no=req.trade_no,
                                          out_trade_no=req.out_trade_no))
 
 

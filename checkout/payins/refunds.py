@@ -47,7 +47,7 @@ def _existing(session: Session, trade: Trade, req: RefundRequest, amount_minor: 
 
 def refund(session: Session, merchant: Merchant, req: RefundRequest) -> tuple[Trade, Refund]:
     """Refund all or part of a paid trade; repeating an out_request_no answers the same refund."""
-    trade = find(session, merchant, trade_no=req.trade_no, out_trade_no=req.out_trade_no, lock=True)
+    trade = find(session, merchant, trade_no=req.trade_no, out_trade_no=req.out_trade_no)
     if req.refund_currency != trade.currency:
         raise invalid("refund_currency", f"must be the trade's currency, {trade.currency}")
     try:

@@ -45,11 +45,13 @@ def _body() -> dict:
         raise invalid(error.field or "body", error.message) from None
 
 
-def authenticate(body: dict) -> Merchant:
-    """The merchant whose app key signs this body (AppId header, or MerchantId as the samples send)."""
+def authenticate(body: dict, *, attach: bool = True) -> Merchant:
+    """The merchant whose app key signs this body (AppId header, or MerchantId as the samples send);
+    `attach` as for_request says."""
     app_id = request.headers.get("AppId") or request.headers.get("MerchantId") or ""
     signature = request.headers.get("Authorization", "")
-    merchant = for_request(db.session, app_id) if app_id and len(app_id) <= 32 and "\x00" not in app_id else None
+    usable = app_id and len(app_id) <= 32 and "\x00" not in app_id
+    merchant = for_request(db.session, app_id, attach=attach) if usable else None
     key = merchant.app_key if merchant else "unknown-app"
     if not signing.verify_payout_signature(body, key, signature) or merchant is None:
         raise PayoutError(4004003, "permission denied", status=401)
@@ -75,14 +77,15 @@ def operation(bp: Blueprint, rule: str, model: type[BaseModel], *, summary: str,
             session = db.session
             try:
                 body = _body()
-                merchant = authenticate(body)
+                merchant = authenticate(body, attach=not read_only)
                 try:
                     req = model.model_validate(body)
                 except ValidationError as exc:
                     missing, field, rule_text = first_error(exc)
                     raise invalid(field, "is required" if missing else rule_text) from None
                 data = view(merchant, req)
-                session.commit()
+                if not read_only:  # a read-only one ends when the session closes, with nothing to commit
+                    session.commit()
             except FieldError as error:
                 session.rollback()
                 return error_response(from_field_error(error))

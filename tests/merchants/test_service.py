@@ -34,3 +34,16 @@ def test_a_request_merchant_is_kept_for_a_few_seconds(app, merchant, monkeypatch
         finally:
             event.remove(db.engine, "before_cursor_execute", count)
             service.forget()
+
+
+def test_a_read_only_request_takes_the_shared_copy_itself(app, merchant):
+    service.forget()
+    with app.app_context():
+        try:
+            service.for_request(db.session, merchant["app_id"])
+            db.session.expunge_all()
+            first = service.for_request(db.session, merchant["app_id"], attach=False)
+            again = service.for_request(db.session, merchant["app_id"], attach=False)
+            assert (first is again, first in db.session, first.app_key) == (True, False, merchant["app_key"])
+        finally:
+            service.forget()

@@ -45,6 +45,10 @@ def test_partial_refunds_up_to_the_paid_amount(api, outbox):
     query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
     assert query["trade_status"] == "REFUNDED"
     assert [r["refund_amount"] for r in query["refunds"]] == ["30.00", "69.99", "0.01"]
+    # History and refunds are read joined (a row per pair): each still appears once, in order.
+    assert [h["trade_status"] for h in query["status_history"]] == [
+        "PROCESSING", "SUCCESS", "PARTIAL_REFUND", "PARTIAL_REFUND", "REFUNDED"]
+    assert (query["refunded_amount"], query["refundable_amount"]) == ("100.00", "0.00")
     assert [p["trade_status"] for _, _, p in outbox(trade_no)] == [
         "SUCCESS", "PARTIAL_REFUND", "PARTIAL_REFUND", "REFUNDED"]
 
