@@ -93,19 +93,21 @@ def operation(bp: Blueprint, rule: str, model: type[BaseModel] | None, *, summar
               methods=("POST",), tag: str = "payin",
               choose: Callable[[dict], type[BaseModel]] | None = None,
               alternatives: tuple[type[BaseModel], ...] = (), body_optional: bool = False,
-              read_only: bool = False, query: dict[str, dict] | None = None) -> Callable:
+              read_only: bool = False, one_statement: bool = False,
+              query: dict[str, dict] | None = None) -> Callable:
     """Register a payin operation: auth, body, validation and envelope around `view(merchant, req)`.
 
     The view returns the response fields; the transaction commits only when it succeeds. Where one
     path takes several request shapes, `choose` picks the model from the body. A `read_only` operation
-    never writes (on SQLite it then takes no write lock). `query` documents the optional query parameters
-    the view reads (name -> JSON schema).
+    never writes (on SQLite it then takes no write lock); a `one_statement` one also reads with a single
+    statement, which needs no transaction around it (see Database.read_only). `query` documents the
+    optional query parameters the view reads (name -> JSON schema).
     """
     def decorate(view):
         @functools.wraps(view)
         def endpoint(**kwargs):
             if read_only:
-                db.read_only()
+                db.read_only(one_statement=one_statement)
             session = db.session
             try:
                 merchant = authenticate(attach=not read_only)

@@ -88,7 +88,8 @@ def refund(merchant: Merchant, req: RefundRequest):
     return refunds.describe(trade, record)
 
 
-@operation(bp, "/trade/query", QueryRequest, read_only=True, summary="A trade with its status history and refunds")
+@operation(bp, "/trade/query", QueryRequest, read_only=True, one_statement=True,
+           summary="A trade with its status history and refunds")
 def query(merchant: Merchant, req: QueryRequest):
     return service.describe(service.read(db.session, merchant, trade_no=req.trade_no,
                                          out_trade_no=req.out_trade_no))

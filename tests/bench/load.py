@@ -72,6 +72,25 @@ class LoadError(RuntimeError):
     pass
 
 
+def combined(own: list[dict], bare: list[dict]) -> dict:
+    """Interleaved slices as one measurement: throughput over all of them, the bare route's beside it
+    (`bare_rps`), the worst p99, and each slice's pair to judge the noise by."""
+    def rate(slices: list[dict]) -> float:
+        seconds = sum(s["seconds"] for s in slices)
+        return sum(s["requests"] for s in slices) / seconds if seconds else 0.0
+
+    errors: dict[str, int] = {}
+    for piece in own:
+        for key, n in piece["errors"].items():
+            errors[key] = errors.get(key, 0) + n
+    p50s = sorted(s["p50_ms"] for s in own)
+    return {"rps": rate(own), "bare_rps": rate(bare), "requests": sum(s["requests"] for s in own),
+            "seconds": round(sum(s["seconds"] for s in own), 3), "errors": errors, "p50_ms": p50s[len(p50s) // 2],
+            "p99_ms": max(s["p99_ms"] for s in own), "max_ms": max(s["max_ms"] for s in own),
+            "failed": sum(errors.values()),
+            "slices": [[round(o["rps"]), round(b["rps"])] for o, b in zip(own, bare, strict=True)]}
+
+
 def _lua(value) -> str:
     """A Python value as a Lua literal (strings byte for byte, so signed bodies stay exactly as signed)."""
     if isinstance(value, bool):

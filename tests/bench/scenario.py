@@ -19,6 +19,7 @@ from .load import Plan, Request
 
 MAX_FAILED = 0.01  # a measurement where more of its requests fail measures errors, not the endpoint
 MARKER = "@@OUT_TRADE_NO@@"
+SLICE = 2.0  # seconds of each interleaved slice (wrk measures whole seconds)
 
 
 @dataclass
@@ -69,12 +70,31 @@ class Scenario:
 
     def throughput(self, plan_for: Callable[[float], Plan], base: str | None = None) -> dict:
         """Warm up (connections, templates compiled on first use), then measure; per-second plans are
-        signed at the last moment, for the whole window."""
+        signed at the last moment, for the whole window. The service is measured interleaved with the bare
+        route (see _interleaved); `base` measures that one server alone."""
         o = self.options
-        base = base or self.service.url
-        plan = plan_for(o.warmup + o.duration + 5)
-        load.wrk(base, plan, o.warmup)
-        return self._checked(load.wrk(base, plan, o.duration), "wrk")
+        plan = plan_for(o.warmup + 2 * o.duration + 5)
+        if base is not None:
+            load.wrk(base, plan, o.warmup)
+            return self._checked(load.wrk(base, plan, o.duration), "wrk")
+        load.wrk(self.service.url, plan, o.warmup)
+        return self._interleaved(lambda seconds, _: load.wrk(self.service.url, plan, seconds))
+
+    def _interleaved(self, measure: Callable[[float, int], load.Throughput]) -> dict:
+        """`duration` seconds of the service in slices, each next to a slice of the bare route as long (in
+        turn before and after it, so that neither always runs on the other's heels): a shared machine's
+        load drifts during a run, and a ratio of slices taken side by side holds."""
+        o = self.options
+        count = max(1, round(o.duration / SLICE))
+        own: list[dict] = []
+        bare: list[dict] = []
+        for number in range(count):
+            for step in ("bare", "own") if number % 2 == 0 else ("own", "bare"):
+                if step == "bare":
+                    bare.append(self._checked(load.wrk(self.bare.url, self.bare_plan, o.duration / count), "wrk"))
+                else:
+                    own.append(self._checked(measure(o.duration / count, number), "wrk"))
+        return load.combined(own, bare)
 
     # --- request plans ---------------------------------------------------------------------------------
 
@@ -117,9 +137,10 @@ class Scenario:
         o = self.options
         request = self.pay_request(MARKER)
         # Each run its own random prefix: out_trade_no must never repeat for the merchant.
-        load.wrk_unique(self.service.url, request, MARKER, f"w{secrets.token_hex(4)}-", o.warmup)
-        return self._checked(load.wrk_unique(self.service.url, request, MARKER, f"b{secrets.token_hex(4)}-",
-                                             o.duration), "wrk")
+        run = secrets.token_hex(4)
+        load.wrk_unique(self.service.url, request, MARKER, f"w{run}-", o.warmup)
+        return self._interleaved(lambda seconds, number: load.wrk_unique(self.service.url, request, MARKER,
+                                                                         f"b{run}{number}-", seconds))
 
     def measure_latency(self, request: Request, max_rps: float | None) -> dict:
         if not max_rps:

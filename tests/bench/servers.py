@@ -20,8 +20,11 @@ import requests
 
 REPO = Path(__file__).resolve().parents[2]
 # Production-like, and the same for every app a figure compares: two processes of four threads each.
-GUNICORN = ["-w", "2", "-k", "gthread", "--threads", "4", "--timeout", "60", "--graceful-timeout", "10",
-            "--log-level", "warning"]
+# --reuse-port: without it the two workers race to accept wrk's keep-alive connections and one of them
+# often ends up holding most of them for the whole run, so a run measured one core or two at random (the
+# bare route gave 1,600 or 4,800 req/s from one 2-second run to the next; with it, 4,200-5,400).
+GUNICORN = ["-w", "2", "-k", "gthread", "--threads", "4", "--reuse-port", "--timeout", "60",
+            "--graceful-timeout", "10", "--log-level", "warning"]
 SECRET_KEY = "bench-secret-key-0123456789abcdef0123456789abcdef"
 START_TIMEOUT = 60
 STOP_TIMEOUT = 15
