@@ -1,7 +1,8 @@
 """The sandbox clock's shared offset: one row that every process reads."""
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, create_engine, delete, insert, select, update
+from sqlalchemy import BigInteger, create_engine, delete, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.pool import NullPool
@@ -20,16 +21,17 @@ class SandboxClock(Base):
 
 def add_offset(conn, seconds: int, maximum: int) -> int:
     """Move the shared offset inside the caller's transaction; answers the new offset."""
+    # The row exists before the move: the first advance creates it, one racing with it waits for that
+    # insert and does nothing. An update that then moves nothing was refused by the maximum alone.
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    conn.execute(dialect.insert(SandboxClock).values(id=ROW, offset_seconds=0).on_conflict_do_nothing())
     moved = conn.scalar(update(SandboxClock)
                         .where(SandboxClock.id == ROW, SandboxClock.offset_seconds + seconds <= maximum)
                         .values(offset_seconds=SandboxClock.offset_seconds + seconds)
                         .returning(SandboxClock.offset_seconds))
-    if moved is not None:
-        return int(moved)
-    if conn.scalar(select(SandboxClock.offset_seconds).where(SandboxClock.id == ROW)) is not None:
+    if moved is None:
         raise ValueError(f"the sandbox clock cannot run more than {maximum // 86400} days ahead")
-    conn.execute(insert(SandboxClock).values(id=ROW, offset_seconds=0))
-    return add_offset(conn, seconds, maximum)
+    return int(moved)
 
 
 class DatabaseOffsetStore:
