@@ -111,7 +111,6 @@ def rebuild_daily(session: Session) -> int:
     return len(rows)
 
 
-
 def fund(session: Session, merchant: Merchant, currency: str, amount_minor: int) -> str:
     """Sandbox top-up of the merchant's available balance."""
     if amount_minor <= 0:

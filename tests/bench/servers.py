@@ -8,15 +8,13 @@ import json
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import requests
+from ..processes import checkout_command, free_port, wait_until_ready
 
 REPO = Path(__file__).resolve().parents[2]
 # Production-like, and the same for every app a figure compares: two processes of four threads each.
@@ -28,12 +26,6 @@ GUNICORN = ["-w", "2", "-k", "gthread", "--threads", "4", "--reuse-port", "--tim
 SECRET_KEY = "bench-secret-key-0123456789abcdef0123456789abcdef"
 START_TIMEOUT = 60
 STOP_TIMEOUT = 15
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _die_with_parent() -> None:
@@ -99,7 +91,7 @@ def postgres_database(url: str) -> Database:
 # --- the checkout command ------------------------------------------------------------------------------
 
 def _cli(env: dict, *args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "checkout", *args], env=env, cwd=REPO, capture_output=True,
+    done = subprocess.run(checkout_command(*args), env=env, cwd=REPO, capture_output=True,
                           text=True, timeout=180)
     if done.returncode != 0:
         raise RuntimeError(f"checkout {' '.join(args)} failed:\n{done.stderr[-3000:]}")
@@ -160,14 +152,8 @@ def gunicorn(app: str, env: dict, ready_path: str, log: Path) -> Iterator[Server
                                    start_new_session=True, preexec_fn=_die_with_parent)
     server = Server(url, process, log)
     try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            with contextlib.suppress(requests.RequestException):
-                if requests.get(url + ready_path, timeout=2).status_code == 200:
-                    break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn {app} did not start; see {log}:\n{log.read_text()[-3000:]}")
-            time.sleep(0.2)  # polling a starting subprocess
+        if not wait_until_ready(url + ready_path, process, START_TIMEOUT):
+            raise RuntimeError(f"gunicorn {app} did not start; see {log}:\n{log.read_text()[-3000:]}")
         yield server
     finally:
         server.stop()

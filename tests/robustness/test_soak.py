@@ -6,7 +6,6 @@ import subprocess
 import time
 
 import pytest
-import requests
 from sqlalchemy import select
 
 from checkout.db import db
@@ -14,9 +13,10 @@ from checkout.merchants.models import Merchant
 from checkout.payins import states as trades
 from checkout.payouts import lifecycle
 
+from ..processes import checkout_command, free_port, stop, wait_until_ready
 from .soak import checks
 from .soak.load import REQUEST_TIMEOUT, Client, Stats
-from .soak.service import Receiver, Workers, checkout_command, create_merchant, free_port, tail
+from .soak.service import Receiver, Workers, create_merchant, tail
 
 DATABASE_URL = os.environ.get("CHECKOUT_DATABASE_URL", "")
 SOAK_SECONDS = float(os.environ.get("CHECKOUT_SOAK_SECONDS", "120"))
@@ -49,24 +49,11 @@ def live_server(service_env, tmp_path):
         process = subprocess.Popen(checkout_command("serve", "--host", "127.0.0.1", "--port", str(port),
                                                     "--no-worker"),
                                    env=service_env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + START_TIMEOUT
-    while True:
-        try:
-            if requests.get(f"{base}/healthz", timeout=2).status_code == 200:
-                break
-        except requests.ConnectionError:
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail(f"checkout serve did not start:\n{tail(log)}")
-        time.sleep(0.1)  # polling a starting subprocess
-    yield base, log
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
+    if not wait_until_ready(f"{base}/healthz", process, START_TIMEOUT):
         process.kill()
-        process.wait(timeout=10)
+        pytest.fail(f"checkout serve did not start:\n{tail(log)}")
+    yield base, log
+    stop(process)
 
 
 @pytest.fixture

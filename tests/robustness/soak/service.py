@@ -4,12 +4,12 @@ from __future__ import annotations
 import collections
 import json
 import signal
-import socket
 import subprocess
-import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+from ...processes import checkout_command, stop
 
 FAIL_EVERY = 8  # the receiver answers 500 to the first attempt of every 8th new notification
 
@@ -71,17 +71,6 @@ class Receiver:
         self.server.server_close()
 
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def checkout_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "checkout", *args]
-
-
 def tail(path: Path, lines: int = 40) -> str:
     return "\n".join(path.read_text(errors="replace").splitlines()[-lines:]) if path.exists() else ""
 
@@ -112,14 +101,8 @@ class Workers:
         self.start()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-
+        if self.process is not None:
+            stop(self.process)
 
 
 def create_merchant(env: dict, name: str) -> dict:
