@@ -216,8 +216,6 @@ def test_racing_payouts_never_overdraw(app, merchant, fund):
         assert ledger.balance(db.session, find_by_app_id(db.session, merchant["app_id"]), "USD") == 25000 - 2 * 10138
 
 
-
-
 def test_a_bank_round_and_a_refund_of_one_merchant_do_not_deadlock(app, api, payout_api, merchant, fund,
                                                                     monkeypatch):
     """One round of the sandbox bank posts for several payouts in one transaction (a PAID, then a
