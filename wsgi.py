@@ -1,4 +1,5 @@
 """WSGI entry point for production servers."""
+
 from checkout import create_app
 
 app = create_app()

@@ -1,10 +1,13 @@
 """The checkout application factory."""
+
 from __future__ import annotations
+
+from typing import Any
 
 from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 
-from . import config, errors
+from . import config
 from .db import db
 
 
@@ -16,21 +19,27 @@ class NoCookieSessions(SecureCookieSessionInterface):
         return None  # Flask answers a NullSession, which it never saves
 
 
-def create_app(overrides: dict | None = None) -> Flask:
-    app = Flask(__name__, template_folder="../templates", static_folder="../static")
-    app.session_interface = NoCookieSessions()
-    config.load(app, overrides)
-    app.json.sort_keys = False
-    db.init_app(app)
-    errors.init_app(app)
-
-    from . import models  # noqa: F401  (every table registered on Base.metadata)
+def create_app(overrides: dict[str, Any] | None = None) -> Flask:
+    # The features are imported here, not at the top: this package's __init__ runs on any import of
+    # one of its modules (checkout.money, say), which must not load every feature and its routes.
+    from . import clock, models, providers  # noqa: F401  (models: every table registered on Base.metadata)
+    from .api import handlers
     from .ops import bp as ops_bp
     from .pages import i18n, pay_views, payout_views  # noqa: F401  (routes on pages.views.bp)
+    from .pages.common import http_error_page
     from .pages.views import bp as pages_bp
     from .payins.api import bp as payins_bp
     from .payouts.api import bp as payouts_bp
     from .vaults.api import bp as vaults_bp
+
+    app = Flask(__name__, template_folder="../templates", static_folder="../static")
+    app.session_interface = NoCookieSessions()
+    config.load(app, overrides)
+    providers.check(app.config)  # an unknown ACQUIRER or PAYOUT_BANK stops the start, not the first payment
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    db.init_app(app)
+    handlers.init_app(app)
+    handlers.answer_errors_under("/pages/", http_error_page)
 
     app.register_blueprint(ops_bp)
     app.register_blueprint(payins_bp)
@@ -39,13 +48,12 @@ def create_app(overrides: dict | None = None) -> Flask:
     app.register_blueprint(pages_bp)
     i18n.init_app(app)
     if app.config["SANDBOX"]:
-        from . import clock
+        # Sandbox-only code is not even imported when the sandbox is off.
+        from .demo.views import bp as demo_bp
         from .sandbox.api import bp as sandbox_bp
         from .sandbox.models import DatabaseOffsetStore
 
         app.register_blueprint(sandbox_bp)
-        from .demo.views import bp as demo_bp
-
         app.register_blueprint(demo_bp)
         clock.use_store(DatabaseOffsetStore(app.config["DATABASE_URL"]))
     return app

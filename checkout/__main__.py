@@ -1,4 +1,5 @@
 """`python -m checkout` runs the `checkout` command."""
+
 from .cli import main
 
 main(prog_name="checkout")

@@ -1,14 +1,29 @@
-"""The `checkout` command: serve, db upgrade, merchants create and fund."""
+"""The `checkout` command: serve, db upgrade, merchants create and fund, reference docs."""
+
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
+from pathlib import Path
 
 import click
+import waitress
+from sqlalchemy import select
 
-from . import create_app, money
+from . import create_app, money, worker
+from .api import openapi, reference, registry
 from .db import db, upgrade
+from .demo import setup
+from .errors import InvalidField
+from .merchants import service
+from .merchants.service import find_by_app_id
+from .notifications import dispatcher, inspect
+from .notifications.models import OutboxMessage
+from .payouts import ledger
 
 
 def _app(migrate: bool = False):
@@ -30,20 +45,18 @@ def main():
 @click.option("--threads", default=8, type=int, show_default=True)
 def serve(host: str, port: int, no_worker: bool, threads: int):
     """Apply migrations, then serve the app with waitress."""
-    import waitress
-
-    from .notifications import worker
-
     app = _app(migrate=True)
     if not no_worker:
         worker.start_thread(app)
-    local = "127.0.0.1" if host in ("0.0.0.0", "::") else (f"[{host}]" if ":" in host else host)
-    click.echo(f"checkout listening on http://{local}:{port} "
-               f"(database: {db.engine.url.render_as_string(hide_password=True)}, "
-               f"sandbox: {'on' if app.config['SANDBOX'] else 'off'})", err=True)
+    assert db.engine is not None  # _app() initialised it
+    local = "127.0.0.1" if host in ("0.0.0.0", "::") else (f"[{host}]" if ":" in host else host)  # noqa: S104 (a comparison, no bind)
+    click.echo(
+        f"checkout listening on http://{local}:{port} "
+        f"(database: {db.engine.url.render_as_string(hide_password=True)}, "
+        f"sandbox: {'on' if app.config['SANDBOX'] else 'off'})",
+        err=True,
+    )
     if app.config["SANDBOX"]:
-        from .demo import setup
-
         service_url = app.config["PUBLIC_URL"] or f"http://{local}:{port}"
         # Another host name than the service's, so that the demo frames checkout's pages cross-site.
         demo_url = os.environ.get("CHECKOUT_DEMO_URL") or f"http://localhost:{port}/demo"
@@ -53,23 +66,34 @@ def serve(host: str, port: int, no_worker: bool, threads: int):
     waitress.serve(app, host=host, port=port, threads=threads, ident="checkout")
 
 
+@main.command()
+@click.option(
+    "--out",
+    default="docs/reference",
+    show_default=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Directory to write the Markdown files into.",
+)
+def docs(out: Path):
+    """Write the reference docs (payin API, payout API, errors) from /openapi.json and the error registry."""
+    # Sandbox on whatever the environment says, so that the sandbox controls are always documented.
+    app = create_app({"SANDBOX": True})
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in reference.pages(openapi.document(app), registry.REASONS).items():
+        (out / name).write_text(text, encoding="utf-8")
+        click.echo(str(out / name), err=True)
+
+
 @main.command("worker")
 @click.option("--interval", default=1.0, type=float, show_default=True, help="Seconds to rest when idle.")
 def worker_command(interval: float):
     """Run the worker alone (scheduled payout steps), until interrupted."""
-    import signal
-    import threading
-
-    from .notifications import worker
-
     app = _app(migrate=True)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     click.echo("checkout worker running", err=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         worker.run(app, stop, interval)
-    except KeyboardInterrupt:
-        pass
 
 
 @main.group("db")
@@ -97,16 +121,23 @@ def merchants():
 @click.option("--document", help="The merchant's CNPJ (14 digits), shown to PIX Automático payers.")
 def merchants_create(name, return_hosts, frame_origins, logo, document):
     """Create a merchant; prints its credentials as one JSON object."""
-    from .merchants import service
-
     app = _app(migrate=True)
     logo_bytes = logo.read() if logo else None
     with app.app_context():
         try:
-            merchant = service.create(db.session, name=name, return_hosts=return_hosts,
-                                      frame_origins=frame_origins, logo_png=logo_bytes, document=document)
-        except service.MerchantError as exc:
-            raise click.BadParameter(str(exc)) from None
+            merchant = service.create(
+                db.session,
+                name=name,
+                return_hosts=return_hosts,
+                frame_origins=frame_origins,
+                logo_png=logo_bytes,
+                document=document,
+            )
+        except InvalidField as exc:
+            option = {"frame_origins": "--frame-origin", "return_hosts": "--return-host"}.get(
+                exc.field, f"--{exc.field}"
+            )
+            raise click.BadParameter(exc.rule, param_hint=option) from None
         db.session.commit()
         click.echo(json.dumps(service.credentials(merchant)))
 
@@ -117,9 +148,6 @@ def merchants_create(name, return_hosts, frame_origins, logo, document):
 @click.option("--amount", required=True)
 def merchants_fund(app_id: str, currency: str, amount: str):
     """Top up a merchant's sandbox payout balance."""
-    from .merchants.service import find_by_app_id
-    from .payouts import ledger
-
     app = _app(migrate=True)
     currency = currency.upper()
     try:
@@ -136,8 +164,9 @@ def merchants_fund(app_id: str, currency: str, amount: str):
             raise click.BadParameter(str(exc), param_hint="--amount") from None
         db.session.commit()
         balance = ledger.balance(db.session, merchant, currency)
-        click.echo(json.dumps({"app_id": app_id, "currency": currency,
-                               "balance": money.format_minor(balance, currency)}))
+        click.echo(
+            json.dumps({"app_id": app_id, "currency": currency, "balance": money.format_minor(balance, currency)})
+        )
 
 
 @main.group()
@@ -151,9 +180,6 @@ def deliveries():
 @click.option("--limit", default=100, show_default=True)
 def deliveries_list(status, app_id, limit):
     """One JSON object a line: each delivery with its attempts, newest first."""
-    from .merchants.service import find_by_app_id
-    from .notifications import inspect
-
     app = _app(migrate=True)
     with app.app_context():
         merchant_id = None
@@ -170,11 +196,6 @@ def deliveries_list(status, app_id, limit):
 @click.argument("delivery_id")
 def deliveries_resend(delivery_id):
     """Send one delivery again now and print it with its attempts."""
-    from sqlalchemy import select
-
-    from .notifications import dispatcher, inspect
-    from .notifications.models import OutboxMessage
-
     app = _app(migrate=True)
     with app.app_context():
         message = db.session.scalar(select(OutboxMessage).where(OutboxMessage.notify_id == delivery_id))

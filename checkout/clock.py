@@ -1,4 +1,5 @@
 """The service's only source of "now": real UTC time plus the sandbox clock's offset, shared via the database."""
+
 from __future__ import annotations
 
 import threading

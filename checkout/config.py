@@ -1,4 +1,5 @@
 """Configuration: defaults, the instance folder's generated secret, and CHECKOUT_* environment."""
+
 from __future__ import annotations
 
 import os
@@ -29,15 +30,27 @@ class Defaults:
     COLLECTOR_PIX_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906"
     # Payout mid-market rates "SRC/DST" -> rate (strings: read as Decimal), before each merchant's markup.
     PAYOUT_MID_RATES = {
-        "USD/BRL": "5.40", "EUR/BRL": "5.85", "GBP/BRL": "6.85",
-        "USD/MXN": "18.50", "EUR/MXN": "20.00", "GBP/MXN": "23.40",
-        "USD/COP": "4100", "EUR/COP": "4430", "GBP/COP": "5200",
-        "USD/CLP": "950", "EUR/CLP": "1026", "GBP/CLP": "1205",
-        "EUR/USD": "1.08", "GBP/USD": "1.27",
+        "USD/BRL": "5.40",
+        "EUR/BRL": "5.85",
+        "GBP/BRL": "6.85",
+        "USD/MXN": "18.50",
+        "EUR/MXN": "20.00",
+        "GBP/MXN": "23.40",
+        "USD/COP": "4100",
+        "EUR/COP": "4430",
+        "GBP/COP": "5200",
+        "USD/CLP": "950",
+        "EUR/CLP": "1026",
+        "GBP/CLP": "1205",
+        "EUR/USD": "1.08",
+        "GBP/USD": "1.27",
     }
     # Sandbox payout lifecycle: IN_PROCESSING -> PROCESSING -> PAID/REJECTED after these many seconds.
     PAYOUT_PROCESSING_AFTER = 60
     PAYOUT_DECIDED_AFTER = 300
+    # Who answers for cards and PIX Automático, and who carries payouts (checkout.providers registries).
+    ACQUIRER = "sandbox"
+    PAYOUT_BANK = "sandbox"
 
 
 _TRUE = {"1", "true", "on", "yes"}

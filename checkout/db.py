@@ -1,4 +1,5 @@
 """Database engine and per-request session, declarative Base, and Alembic migration entry points."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -62,19 +63,24 @@ class Database:
         self.read_only_engine = self.engine.execution_options(**{READ_ONLY: True})  # same pool
         # One statement is its own consistent snapshot: on PostgreSQL it needs no transaction around it,
         # which saves the BEGIN and ROLLBACK round trips (about 0.7 ms of a 1.8 ms query here).
-        self.one_statement_engine = self.read_only_engine if self.is_sqlite else \
-            self.read_only_engine.execution_options(isolation_level="AUTOCOMMIT")
+        self.one_statement_engine = (
+            self.read_only_engine
+            if self.is_sqlite
+            else self.read_only_engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
         self.sessionmaker = sessionmaker(self.engine, expire_on_commit=False)
         app.extensions["checkout.db"] = self
         app.teardown_appcontext(self._close)
 
     @property
     def is_sqlite(self) -> bool:
+        assert self.engine is not None, "init_app first"
         return self.engine.dialect.name == "sqlite"
 
     @property
     def session(self) -> Session:
         if "db_session" not in g:
+            assert self.sessionmaker is not None, "init_app first"
             g.db_session = self.sessionmaker()
         return g.db_session
 
@@ -82,8 +88,8 @@ class Database:
         """Declare the request's unit of work read-only, before its session is first used; with
         `one_statement`, a single statement (which then runs outside a transaction on PostgreSQL)."""
         if "db_session" not in g:
-            g.db_session = self.sessionmaker(bind=self.one_statement_engine if one_statement
-                                             else self.read_only_engine)
+            assert self.sessionmaker is not None, "init_app first"
+            g.db_session = self.sessionmaker(bind=self.one_statement_engine if one_statement else self.read_only_engine)
 
     def _close(self, _exc) -> None:
         session = g.pop("db_session", None)
@@ -95,6 +101,7 @@ db = Database()
 
 
 def alembic_config(url: str):
+    # Alembic is loaded only by what migrates (serve, db upgrade, tests), not by every import of db.
     from alembic.config import Config
 
     config = Config()
@@ -104,6 +111,6 @@ def alembic_config(url: str):
 
 
 def upgrade(url: str, revision: str = "head") -> None:
-    from alembic import command
+    from alembic import command  # loaded only to migrate, as above
 
     command.upgrade(alembic_config(url), revision)

@@ -1,56 +1,87 @@
-"""Error answers in the envelope of the API a request was for; never Flask's HTML error page."""
+"""The domain's error taxonomy: what a service raises when it refuses a request (nothing is written).
+
+Services raise these and never an envelope's codes: `checkout.api.registry` maps each `reason` to the
+payin envelope (code, sub_code, HTTP status) and to the payout envelope (code, msg, data, HTTP status).
+"""
+
 from __future__ import annotations
 
-import logging
-
-from flask import Flask, jsonify, make_response, request
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
-
-from . import clock
-from .gateway import PayinError, error_response
-
-log = logging.getLogger(__name__)
-
-PAYOUT_PREFIX = "/api/"
+from typing import Any, ClassVar
 
 
-def _payout(status: int, code: int, msg: str, data: dict | None = None):
-    return jsonify({"code": code, "msg": msg, "time": clock.unix(clock.real_now()), "data": data or {}}), status
+class DomainError(Exception):
+    """A refusal. `reason` is the stable key the registry maps (it is also the payin sub_code)."""
+
+    default_reason: ClassVar[str] = "business-failed"
+
+    def __init__(self, message: str, *, reason: str | None = None, data: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.reason = reason or self.default_reason
+        self.data = data or {}
 
 
-def _http_error(exc: HTTPException):
-    response = make_response(_http_answer(exc))
-    if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
-        # RFC 9110: a 405 must name the methods the resource does take.
-        response.headers["Allow"] = ", ".join(exc.valid_methods)
-    return response
+class InvalidField(DomainError):
+    """One field breaks a rule; `field` is its dotted name."""
+
+    default_reason = "invalid-parameter"
+
+    def __init__(self, field: str, rule: str, *, reason: str | None = None):
+        super().__init__(f"{field}: {rule}", reason=reason)
+        self.field, self.rule = field, rule
 
 
-def _http_answer(exc: HTTPException):
-    status = exc.code or 500
-    if request.path.startswith(PAYOUT_PREFIX):
-        if status == 413:
-            return _payout(400, 4001000, "invalid parameter", {"err": "request body exceeds 1 MiB"})
-        return _payout(status, status, exc.name.lower())
-    if request.path.startswith("/pages/"):
-        from .pages.common import PageError, error_page
-        from .pages.security import apply_headers
+class MissingField(DomainError):
+    """A required field (or the body itself) is absent."""
 
-        body, code = error_page(PageError(status, "not-found" if status == 404 else "invalid"))
-        return apply_headers(make_response(body, code))
-    sub_code = {404: "not-found", 405: "method-not-allowed", 413: "request-too-large"}.get(status, "http-error")
-    message = "request body exceeds 1 MiB" if status == 413 else f"{exc.name}: {request.method} {request.path}"
-    return error_response(PayinError(sub_code, message, status=status))
+    default_reason = "missing-arguments"
+
+    def __init__(self, field: str, *, message: str | None = None, reason: str | None = None):
+        super().__init__(message or f"missing required argument: {field}", reason=reason)
+        self.field, self.rule = field, "is required"
 
 
-def _unexpected(exc: Exception):
-    log.exception("unhandled error on %s %s", request.method, request.path)
-    if request.path.startswith(PAYOUT_PREFIX):
-        code = 5001000 if request.path.startswith("/api/checkout") else 500
-        return _payout(500, code, "system error", {"error": "system error"} if code == 500 else {})
-    return error_response(PayinError("system-error", "system error", code="20000", status=500))
+class NotFound(DomainError):
+    """The merchant has no such record (trade, vault, payout, delivery)."""
+
+    default_reason = "not-found"
 
 
-def init_app(app: Flask) -> None:
-    app.register_error_handler(HTTPException, _http_error)
-    app.register_error_handler(Exception, _unexpected)
+class Duplicate(DomainError):
+    """A merchant's identifier that must be unique is used again."""
+
+    default_reason = "duplicate"
+
+
+class IllegalState(DomainError):
+    """The record exists but its status does not allow the operation."""
+
+    default_reason = "illegal-state"
+
+
+class Unauthorized(DomainError):
+    """The credentials or the signature do not identify a merchant."""
+
+    default_reason = "invalid-signature"
+
+
+class Expired(DomainError):
+    """The request was signed too long ago (or too far ahead) of the server's clock."""
+
+    default_reason = "request-expired"
+
+
+class Refused(DomainError):
+    """The request is well formed but cannot be done now (insufficient balance, ...)."""
+
+    default_reason = "business-failed"
+
+
+class Malformed(DomainError):
+    """The body is not one usable JSON object (not JSON, too large, empty, unstorable text)."""
+
+    default_reason = "invalid-json"
+
+    def __init__(self, message: str, *, field: str = "body", reason: str | None = None):
+        super().__init__(message, reason=reason)
+        self.field = field

@@ -1,4 +1,5 @@
 """Reading a request body as one JSON object: size limit, numbers as Decimal, only storable text."""
+
 from __future__ import annotations
 
 import json
@@ -44,8 +45,10 @@ def _text_fault(text: str) -> str | None:
     return None
 
 
-TEXT_FAULTS = {"nul": "must not contain NUL characters",
-               "surrogate": "must be valid Unicode (no unpaired surrogate escapes)"}
+TEXT_FAULTS = {
+    "nul": "must not contain NUL characters",
+    "surrogate": "must be valid Unicode (no unpaired surrogate escapes)",
+}
 
 
 def _bad_text(value, path: str = "") -> tuple[str, str] | None:

@@ -1,4 +1,5 @@
 """Addresses handed out to merchants: the public base URL and signed hosted-page links."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,6 +8,10 @@ from urllib.parse import urlencode
 from flask import current_app, request
 
 from . import signing
+
+# Each hosted page signs its tokens with its own purpose (the itsdangerous salt), so that a token made
+# for one page never opens another.
+VAULT_PAGE, CARD_ENTRY_PAGE, PAY_PAGE, PAYOUT_PAGE = "vault", "card", "pay", "payout"
 
 
 @dataclass(frozen=True)
@@ -18,6 +23,23 @@ class Links:
         """`{base}/pages/{path}?token=...`, the token signed for this page's purpose only."""
         token = signing.page_token(self.secret_key, purpose, payload)
         return f"{self.base_url}/pages/{path}?{urlencode({'token': token})}"
+
+    def vault_page(self, vault_token: str) -> str:
+        return self.page("vault", VAULT_PAGE, {"vault": vault_token})
+
+    def card_entry_page(self, merchant_id: int, country: str | None = None) -> str:
+        return self.page(
+            "card", CARD_ENTRY_PAGE, {"merchant": merchant_id, **({"country": country} if country else {})}
+        )
+
+    def pay_page(self, trade_no: str) -> str:
+        return self.page("pay", PAY_PAGE, {"trade": trade_no})
+
+    def wallet_page(self, trade_no: str) -> str:
+        return self.page("wallet", PAY_PAGE, {"trade": trade_no})
+
+    def payout_page(self, session_id: str) -> str:
+        return self.page("payout", PAYOUT_PAGE, {"session": session_id})
 
 
 def current() -> Links:

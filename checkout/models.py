@@ -1,7 +1,9 @@
 """Imports every feature's tables, so that Base.metadata (and Alembic) sees the whole schema."""
+
+from .cards.models import CardToken  # noqa: F401
 from .merchants.models import Merchant  # noqa: F401
 from .notifications.models import DeliveryAttempt, OutboxMessage  # noqa: F401
-from .payins.models import CardToken, Refund, Trade, TradeEvent  # noqa: F401
+from .payins.models import Refund, Trade, TradeEvent  # noqa: F401
 from .payouts.ledger import LedgerEntry  # noqa: F401
 from .payouts.models import CheckoutSession, Payout, PayoutRefund  # noqa: F401
 from .sandbox.models import SandboxClock  # noqa: F401

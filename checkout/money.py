@@ -1,4 +1,5 @@
 """Money: Decimal at the edges, integer minor units inside; the only place amounts convert."""
+
 from __future__ import annotations
 
 from decimal import Decimal, Inexact, InvalidOperation, localcontext

@@ -1,10 +1,11 @@
 """Operational routes: health check and the OpenAPI document."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, request
 from sqlalchemy import text
 
-from . import openapi
+from .api import openapi
 from .db import db
 
 bp = Blueprint("ops", __name__)

@@ -1,4 +1,5 @@
 """Signatures: payout SHA-256 scheme, payin callback HMAC, hosted-page tokens, return-URL JWS."""
+
 from __future__ import annotations
 
 import hashlib
@@ -10,6 +11,7 @@ from typing import Any
 
 from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 from joserfc import jws
+from joserfc.jwk import OctKey
 
 from . import clock
 
@@ -18,11 +20,13 @@ RETURN_TOKEN_TTL = 10 * 60
 
 # --- payout requests and notifications -------------------------------------------------------
 
+
 def _json(value: Any) -> str:
     """Compact JSON with sorted keys, numbers as they were written (see jsonbody.JsonNumber)."""
     if isinstance(value, dict):
-        return "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{_json(value[k])}"
-                              for k in sorted(value)) + "}"
+        return (
+            "{" + ",".join(f"{json.dumps(str(k), ensure_ascii=False)}:{_json(value[k])}" for k in sorted(value)) + "}"
+        )
     if isinstance(value, list):
         return "[" + ",".join(_json(item) for item in value) + "]"
     return _canonical_value(value) if not isinstance(value, str) else json.dumps(value, ensure_ascii=False)
@@ -58,6 +62,7 @@ def verify_payout_signature(body: dict, app_key: str, signature: str) -> bool:
 
 # --- payin callbacks ---------------------------------------------------------------------------
 
+
 def callback_signature(raw_body: bytes, security_key: str, timestamp: int) -> str:
     message = str(timestamp).encode() + b"." + raw_body
     digest = hmac.new(security_key.encode(), message, hashlib.sha256).hexdigest()
@@ -65,6 +70,7 @@ def callback_signature(raw_body: bytes, security_key: str, timestamp: int) -> st
 
 
 # --- hosted-page tokens ------------------------------------------------------------------------
+
 
 class PageTokenError(ValueError):
     def __init__(self, reason: str):
@@ -101,19 +107,23 @@ def read_page_token(secret_key: str, purpose: str, token: str, max_age: int) -> 
 
 # --- return to the merchant ----------------------------------------------------------------------
 
-def return_token(key: str, *, issuer: str, app_id: str, subject: str, status: str,
-                 reference: dict[str, str]) -> str:
+
+def return_token(key: str, *, issuer: str, app_id: str, subject: str, status: str, reference: dict[str, str]) -> str:
     """Compact HS256 JWS handed to the merchant's return_url (and to its parent frame)."""
     issued = clock.unix(clock.now())
     claims = {
-        "iss": issuer, "aud": app_id, "sub": subject, "status": status,
-        "iat": issued, "exp": issued + RETURN_TOKEN_TTL, "jti": uuid.uuid4().hex, **reference,
+        "iss": issuer,
+        "aud": app_id,
+        "sub": subject,
+        "status": status,
+        "iat": issued,
+        "exp": issued + RETURN_TOKEN_TTL,
+        "jti": uuid.uuid4().hex,
+        **reference,
     }
     payload = json.dumps(claims, separators=(",", ":"), sort_keys=True).encode()
     return jws.serialize_compact({"alg": "HS256", "typ": "JWT"}, payload, jws_key(key))
 
 
 def jws_key(secret: str):
-    from joserfc.jwk import OctKey
-
     return OctKey.import_key(secret.encode())

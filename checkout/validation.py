@@ -1,18 +1,36 @@
 """Field types shared by the JSON request models: bounded strings, timestamps, amounts, URLs."""
+
 from __future__ import annotations
 
+import ipaddress
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, Any
+from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, BeforeValidator, ConfigDict, StringConstraints, ValidationError, WithJsonSchema
+import pycountry
+from annotated_types import GroupedMetadata
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    GetCoreSchemaHandler,
+    StringConstraints,
+    ValidationError,
+    WithJsonSchema,
+)
+from pydantic_core import CoreSchema
 
 from . import money
 
 # Unknown keys are ignored (merchants send sign_type, charset, ...); no type coercion beyond ours.
-REQUEST_CONFIG = ConfigDict(extra="ignore", strict=False, str_strip_whitespace=False,
-                            coerce_numbers_to_str=False, hide_input_in_errors=True)
+REQUEST_CONFIG = ConfigDict(
+    extra="ignore", strict=False, str_strip_whitespace=False, coerce_numbers_to_str=False, hide_input_in_errors=True
+)
 
 
 def first_error(exc: ValidationError) -> tuple[bool, str, str]:
@@ -24,18 +42,35 @@ def first_error(exc: ValidationError) -> tuple[bool, str, str]:
     return bool(missing), field or "body", first["msg"].removeprefix("Value error, ")
 
 
-def Text(max_length: int | None = None, min_length: int = 1):
-    """A string of 1..max_length characters."""
-    return Annotated[str, StringConstraints(min_length=min_length, max_length=max_length)]
+# The factories below return Annotated metadata, not types, so that fields stay checkable by mypy:
+# `app_id: Annotated[str, Text(32)]`, `amount: Annotated[Decimal, Amount("0.01", "9999")]`,
+# `email: Annotated[str | None, OptText(64)] = None`.
 
 
-def Fixed(value: str):
-    """A string that must equal `value` exactly (the seed's "fixed X" rule)."""
+@dataclass(frozen=True)
+class Rules(GroupedMetadata):
+    """Several pieces of pydantic metadata as one Annotated argument (pydantic unpacks it in order)."""
+
+    items: tuple[object, ...]
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(self.items)
+
+
+def Text(max_length: int | None = None, min_length: int = 1) -> StringConstraints:
+    """A string of 1..max_length characters: `Annotated[str, Text(max_length)]`."""
+    return StringConstraints(min_length=min_length, max_length=max_length)
+
+
+def Fixed(value: str) -> Rules:
+    """A string that must equal `value` exactly (the seed's "fixed X" rule): `Annotated[str, Fixed(value)]`."""
+
     def check(text: str) -> str:
         if text != value:
             raise ValueError(f"must be {value}")
         return text
-    return Annotated[str, AfterValidator(check), WithJsonSchema({"type": "string", "enum": [value]})]
+
+    return Rules((AfterValidator(check), WithJsonSchema({"type": "string", "enum": [value]})))
 
 
 _TIMESTAMP = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}")
@@ -47,22 +82,13 @@ def is_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def brazilian_document(kind: str, number: str) -> bool:
-    """A CPF (11 digits) or CNPJ (14) with valid check digits; one digit repeated is never valid."""
-    from stdnum.br import cnpj, cpf
-
-    size, module = {"CPF": (11, cpf), "CNPJ": (14, cnpj)}.get(kind, (0, None))
-    return (module is not None and is_digits(number) and len(number) == size and len(set(number)) > 1
-            and module.is_valid(number))
-
-
 def _timestamp(text: str) -> str:
     if len(text) != 19:
         raise ValueError("must be yyyy-MM-dd HH:mm:ss (19 characters)")
     if not _TIMESTAMP.fullmatch(text):
         raise ValueError("must be yyyy-MM-dd HH:mm:ss")
     try:
-        datetime.strptime(text, "%Y-%m-%d %H:%M:%S")
+        datetime.strptime(text, "%Y-%m-%d %H:%M:%S")  # noqa: DTZ007 (a format check; the value is dropped)
     except ValueError:
         raise ValueError("must be yyyy-MM-dd HH:mm:ss") from None
     return text
@@ -70,10 +96,17 @@ def _timestamp(text: str) -> str:
 
 # Patterns spell digits [0-9]: to Python-based tools (schemathesis, hypothesis) \d is any Unicode digit, which
 # the service refuses.
-Timestamp = Annotated[str, AfterValidator(_timestamp),
-                      WithJsonSchema({"type": "string",
-                                      "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",
-                                      "example": "2026-11-21 10:00:00"})]
+Timestamp = Annotated[
+    str,
+    AfterValidator(_timestamp),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",
+            "example": "2026-11-21 10:00:00",
+        }
+    ),
+]
 
 
 def _iso_date(text: str) -> date:
@@ -85,8 +118,7 @@ def _iso_date(text: str) -> date:
         raise ValueError("must be a date yyyy-MM-dd") from None
 
 
-IsoDate = Annotated[date, BeforeValidator(_iso_date),
-                    WithJsonSchema({"type": "string", "format": "date"})]
+IsoDate = Annotated[date, BeforeValidator(_iso_date), WithJsonSchema({"type": "string", "format": "date"})]
 
 
 def _decimal(value) -> Decimal:
@@ -96,8 +128,9 @@ def _decimal(value) -> Decimal:
         raise ValueError(str(exc)) from None
 
 
-def Amount(minimum: str, maximum: str, places: int = 2):
-    """A decimal amount (JSON number or numeric string) within [minimum, maximum], at most `places` decimals."""
+def Amount(minimum: str, maximum: str, places: int = 2) -> Rules:
+    """A decimal amount (JSON number or numeric string) within [minimum, maximum], at most `places` decimals:
+    `Annotated[Decimal, Amount(minimum, maximum)]`."""
     low, high = Decimal(minimum), Decimal(maximum)
 
     def check(amount: Decimal) -> Decimal:
@@ -108,9 +141,13 @@ def Amount(minimum: str, maximum: str, places: int = 2):
         return amount
 
     # JSON Schema bounds must be JSON numbers; only the OpenAPI document reads these floats.
-    schema = {"anyOf": [{"type": "number", "minimum": float(low), "maximum": float(high)},
-                        {"type": "string", "pattern": rf"^[0-9]+(\.[0-9]{{1,{places}}})?$"}]}
-    return Annotated[Decimal, BeforeValidator(_decimal), AfterValidator(check), WithJsonSchema(schema)]
+    schema = {
+        "anyOf": [
+            {"type": "number", "minimum": float(low), "maximum": float(high)},
+            {"type": "string", "pattern": rf"^[0-9]+(\.[0-9]{{1,{places}}})?$"},
+        ]
+    }
+    return Rules((BeforeValidator(_decimal), AfterValidator(check), WithJsonSchema(schema)))
 
 
 def _currency(text: str) -> str:
@@ -119,13 +156,12 @@ def _currency(text: str) -> str:
     return text
 
 
-Currency = Annotated[str, AfterValidator(_currency),
-                     WithJsonSchema({"type": "string", "enum": sorted(money.CURRENCIES)})]
+Currency = Annotated[
+    str, AfterValidator(_currency), WithJsonSchema({"type": "string", "enum": sorted(money.CURRENCIES)})
+]
 
 
 def _http_url(text: str) -> str:
-    from urllib.parse import urlsplit
-
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError("must be an absolute http(s) URL")
@@ -134,18 +170,23 @@ def _http_url(text: str) -> str:
     return text
 
 
-HttpUrl = Annotated[str, StringConstraints(min_length=1, max_length=512), AfterValidator(_http_url),
-                    WithJsonSchema({"type": "string", "format": "uri", "maxLength": 512})]
-
+HttpUrl = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=512),
+    AfterValidator(_http_url),
+    WithJsonSchema({"type": "string", "format": "uri", "maxLength": 512}),
+]
 
 
 def _empty_to_none(value):
     return None if value == "" else value
 
 
-def OptText(max_length: int):
-    """An optional string of at most max_length characters; "" counts as absent."""
-    return Annotated[Annotated[str, StringConstraints(max_length=max_length)] | None, BeforeValidator(_empty_to_none)]
+def OptText(max_length: int) -> Rules:
+    """An optional string of at most max_length characters; "" counts as absent: `Annotated[str | None, OptText(n)]`.
+
+    pydantic applies the length to the string inside the nullable, as for `Annotated[str, ...] | None`."""
+    return Rules((StringConstraints(max_length=max_length), BeforeValidator(_empty_to_none)))
 
 
 def check_email(text: str) -> str:
@@ -155,19 +196,33 @@ def check_email(text: str) -> str:
     return text
 
 
-def Email(max_length: int):
-    return Annotated[str, StringConstraints(min_length=3, max_length=max_length), AfterValidator(check_email),
-                     WithJsonSchema({"type": "string", "format": "email", "maxLength": max_length})]
+def Email(max_length: int) -> Rules:
+    """An e-mail address of 3..max_length characters: `Annotated[str, Email(max_length)]`."""
+    return Rules(
+        (
+            StringConstraints(min_length=3, max_length=max_length),
+            AfterValidator(check_email),
+            WithJsonSchema({"type": "string", "format": "email", "maxLength": max_length}),
+        )
+    )
 
 
-def OptEmail(max_length: int):
-    """An optional e-mail address; "" counts as absent."""
-    return Annotated[Email(max_length) | None, BeforeValidator(_empty_to_none)]
+@dataclass(frozen=True)
+class OptEmail:
+    """An optional e-mail address; "" counts as absent: `Annotated[str | None, OptEmail(max_length)]`.
+
+    The e-mail check and its JSON schema belong to the string inside the nullable, which metadata on
+    `str | None` cannot reach: the schema is that of `Annotated[Annotated[str, Email(n)] | None, ...]`."""
+
+    max_length: int
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        if source != str | None:
+            raise TypeError(f"OptEmail annotates str | None, not {source}")
+        return handler(Annotated[Annotated[str, Email(self.max_length)] | None, BeforeValidator(_empty_to_none)])
 
 
 def _alpha3(text: str) -> str:
-    import pycountry
-
     if not re.fullmatch(r"[A-Z]{3}", text) or pycountry.countries.get(alpha_3=text) is None:
         raise ValueError("must be an ISO 3166-1 alpha-3 country code")
     return text
@@ -177,8 +232,6 @@ Alpha3 = Annotated[str, AfterValidator(_alpha3), WithJsonSchema({"type": "string
 
 
 def _ip(text: str) -> str:
-    import ipaddress
-
     try:
         ipaddress.ip_address(text)
     except ValueError:
@@ -189,9 +242,10 @@ def _ip(text: str) -> str:
 IpAddress = Annotated[str, AfterValidator(_ip), WithJsonSchema({"type": "string", "format": "ip"})]
 
 
-class FieldError(ValueError):
-    """A business rule broken by one field, for any API or form to report in its own way."""
+class PayinRequest(BaseModel):
+    """What every payin request carries: the app id (checked against the credentials) and its time."""
 
-    def __init__(self, field: str, rule: str):
-        super().__init__(f"{field}: {rule}")
-        self.field, self.rule = field, rule
+    model_config = REQUEST_CONFIG
+
+    app_id: Annotated[str, Text(32)]
+    timestamp: Timestamp

@@ -1,42 +1,41 @@
 """Live `checkout serve` on a free port with a fresh SQLite database, a second (merchant) origin, Chromium."""
+
 from __future__ import annotations
 
-import base64
 import io
 import json
 import os
-import socket
 import subprocess
-import sys
 import threading
-import time
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-import requests
+from PIL import Image, ImageDraw
+
+from checkout.demo.client import Shop
+from tests import processes
 
 CHROMIUM = os.environ.get("CHECKOUT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 # Third-party cookies blocked, as in browsers that phase them out: pages must not need them.
-                 "--test-third-party-cookie-phaseout"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    # Third-party cookies blocked, as in browsers that phase them out: pages must not need them.
+    "--test-third-party-cookie-phaseout",
+]
 START_TIMEOUT = 30
-ARTIFACTS = Path(os.environ.get("CHECKOUT_E2E_ARTIFACTS",
-                                Path(__file__).resolve().parents[1] / "e2e-artifacts"
-                                / datetime.now().strftime("%Y%m%d-%H%M%S")))
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _checkout(*args: str) -> list[str]:
-    return [sys.executable, "-m", "checkout", *args]
+ARTIFACTS = Path(
+    os.environ.get(
+        "CHECKOUT_E2E_ARTIFACTS",
+        Path(__file__).resolve().parents[1] / "e2e-artifacts" / datetime.now().strftime("%Y%m%d-%H%M%S"),
+    )
+)
 
 
 class MerchantSite(BaseHTTPRequestHandler):
@@ -48,7 +47,7 @@ class MerchantSite(BaseHTTPRequestHandler):
         if parts.path == "/frame":
             body = f"""<!doctype html><html><head><title>Shop</title><link rel="icon" href="data:,"></head><body>
 <h1>Shop checkout</h1><p id="received">nothing yet</p>
-<iframe id="checkout" src="{query['src'][0]}" width="420" height="720" title="checkout"></iframe>
+<iframe id="checkout" src="{query["src"][0]}" width="420" height="720" title="checkout"></iframe>
 <script>window.addEventListener("message", function (e) {{
   document.getElementById("received").textContent = JSON.stringify({{origin: e.origin, data: e.data}});
 }});</script></body></html>"""
@@ -78,41 +77,40 @@ def shop():
     thread.start()
     yield f"http://localhost:{server.server_address[1]}"
     server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="session")
 def server_env(tmp_path_factory) -> dict:
     folder = tmp_path_factory.mktemp("live")
-    return {**os.environ, "CHECKOUT_DATABASE_URL": f"sqlite:///{folder / 'checkout.sqlite3'}",
-            "CHECKOUT_SECRET_KEY": "e2e-secret-key-0123456789abcdef", "CHECKOUT_SANDBOX": "on"}
+    return {
+        **os.environ,
+        "CHECKOUT_DATABASE_URL": f"sqlite:///{folder / 'checkout.sqlite3'}",
+        "CHECKOUT_SECRET_KEY": "e2e-secret-key-0123456789abcdef",
+        "CHECKOUT_SANDBOX": "on",
+    }
 
 
 @pytest.fixture(scope="session")
 def live_server(server_env):
     """Base URL of a running `checkout serve` (worker included); ready when /healthz answers."""
-    port = _free_port()
+    port = processes.free_port()
     base = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen(_checkout("serve", "--host", "127.0.0.1", "--port", str(port)),
-                               env=server_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + START_TIMEOUT
-    while True:
-        try:
-            if requests.get(f"{base}/healthz", timeout=1).status_code == 200:
-                break
-        except requests.ConnectionError:
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError(f"checkout serve did not start:\n{process.stdout.read()}")
-        time.sleep(0.1)  # polling readiness of a subprocess, not waiting on a page
+    process = subprocess.Popen(
+        processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port)),
+        env=server_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    if not processes.wait_until_ready(f"{base}/healthz", process, START_TIMEOUT):
+        processes.stop(process)
+        raise RuntimeError(f"checkout serve did not start:\n{process.stdout.read()}")
     yield base
-    process.terminate()
-    process.wait(timeout=10)
+    processes.stop(process)
 
 
 def _logo() -> bytes:
-    from PIL import Image, ImageDraw
-
     image = Image.new("RGB", (300, 100), (12, 92, 170))
     ImageDraw.Draw(image).text((24, 40), "LOJA EXEMPLO", fill="white")
     out = io.BytesIO()
@@ -124,44 +122,42 @@ def _logo() -> bytes:
 def merchant(server_env, live_server, shop, tmp_path_factory) -> dict:
     logo = tmp_path_factory.mktemp("logo") / "logo.png"
     logo.write_bytes(_logo())
-    out = subprocess.run(_checkout("merchants", "create", "--name", "Loja Exemplo", "--logo", str(logo),
-                                   "--document", "16727230000197", "--frame-origin", shop,
-                                   "--return-host", "localhost"),
-                         env=server_env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        processes.checkout_command(
+            "merchants",
+            "create",
+            "--name",
+            "Loja Exemplo",
+            "--logo",
+            str(logo),
+            "--document",
+            "16727230000197",
+            "--frame-origin",
+            shop,
+            "--return-host",
+            "localhost",
+        ),
+        env=server_env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     credentials = json.loads(out.stdout)
-    subprocess.run(_checkout("merchants", "fund", "--app-id", credentials["app_id"], "--currency", "USD",
-                             "--amount", "100000.00"), env=server_env, capture_output=True, check=True)
+    subprocess.run(
+        processes.checkout_command(
+            "merchants", "fund", "--app-id", credentials["app_id"], "--currency", "USD", "--amount", "100000.00"
+        ),
+        env=server_env,
+        capture_output=True,
+        check=True,
+    )
     return credentials
 
 
-class Merchant:
-    """The merchant's server talking to the live service over HTTP, signing as a merchant must."""
-
-    def __init__(self, base: str, credentials: dict):
-        self.base, self.credentials = base, credentials
-        raw = f"{credentials['app_id']}:{credentials['security_key']}".encode()
-        self.auth = {"Authorization": "Basic " + base64.b64encode(raw).decode()}
-
-    def payin(self, path: str, body: dict | None = None) -> dict:
-        payload = None if body is None else {"app_id": self.credentials["app_id"],
-                                             "timestamp": datetime.now().strftime("%Y-%m-%d %H:%M:%S"), **body}
-        answer = requests.post(f"{self.base}{path}", json=payload, headers=self.auth, timeout=10).json()
-        assert answer["code"] == "10000", answer
-        return answer
-
-    def payout(self, path: str, body: dict) -> dict:
-        from checkout.signing import payout_signature
-
-        headers = {"AppId": self.credentials["app_id"],
-                   "Authorization": payout_signature(body, self.credentials["app_key"])}
-        answer = requests.post(f"{self.base}/api{path}", json=body, headers=headers, timeout=10).json()
-        assert answer["code"] == 200, answer
-        return answer["data"]
-
-
 @pytest.fixture(scope="session")
-def shop_api(live_server, merchant) -> Merchant:
-    return Merchant(live_server, merchant)
+def shop_api(live_server, merchant) -> Shop:
+    """The merchant's server talking to the live service over HTTP: the demo shop's own client."""
+    return Shop(live_server, merchant)
 
 
 @pytest.fixture(scope="session")
@@ -191,8 +187,14 @@ def profile(request, browser, playwright, live_server, shop):
     foreign: list[str] = []
     context.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     context.on("weberror", lambda error: errors.append(str(error.error)))
-    context.on("request", lambda req: foreign.append(req.url) if urlsplit(req.url).scheme in ("http", "https")
-               and urlsplit(req.url).netloc not in allowed else None)
+    context.on(
+        "request",
+        lambda req: (
+            foreign.append(req.url)
+            if urlsplit(req.url).scheme in ("http", "https") and urlsplit(req.url).netloc not in allowed
+            else None
+        ),
+    )
     context.name = request.param
     context.expected_statuses = set()  # a test that opens an error page on purpose says which status
     yield context
@@ -205,9 +207,11 @@ def profile(request, browser, playwright, live_server, shop):
 @pytest.fixture
 def shot(profile):
     """Save a screenshot under e2e-artifacts/<run>/<profile>/<name>.png."""
+
     def save(page, name: str) -> Path:
         path = ARTIFACTS / profile.name / f"{name}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(path), full_page=True)
         return path
+
     return save

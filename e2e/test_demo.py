@@ -1,4 +1,5 @@
 """Every journey through the merchant demo, as a person would take it, on a desktop and a phone."""
+
 import re
 from datetime import date
 

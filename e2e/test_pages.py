@@ -1,8 +1,10 @@
 """Every hosted page, completed in real Chromium on a desktop and a phone profile."""
+
 import json
 import re
 from datetime import date, datetime, timedelta, timezone
 
+from axe_playwright_python.sync_playwright import Axe
 from joserfc import jws
 from playwright.sync_api import expect
 
@@ -28,18 +30,43 @@ def expected_logo(profile) -> tuple[int, int]:
 
 def pix_vault(shop_api, shop, uid: str) -> dict:
     today = datetime.now(BRAZIL).date()
-    return shop_api.payin("/vault/create", {
-        "version": "2.0", "type": "pix", "return_url": f"{shop}/back", "subject": "Academia · plano mensal",
-        "pix": {"region": "BRA", "method": "PIXAutomatic", "uid": uid,
-                "plan": {"internal": "1M", "start_date": today.isoformat(),
-                         "end_date": date(today.year + 1, today.month, min(today.day, 28)).isoformat(),
-                         "minimum_amount": "10.00", "maximum_amount": "200.00"},
-                "customer": {"identification": {"type": "CPF", "number": CPF}, "name": "Ana Souza"}}})
+    return shop_api.payin(
+        "/vault/create",
+        {
+            "version": "2.0",
+            "type": "pix",
+            "return_url": f"{shop}/back",
+            "subject": "Academia · plano mensal",
+            "pix": {
+                "region": "BRA",
+                "method": "PIXAutomatic",
+                "uid": uid,
+                "plan": {
+                    "internal": "1M",
+                    "start_date": today.isoformat(),
+                    "end_date": date(today.year + 1, today.month, min(today.day, 28)).isoformat(),
+                    "minimum_amount": "10.00",
+                    "maximum_amount": "200.00",
+                },
+                "customer": {"identification": {"type": "CPF", "number": CPF}, "name": "Ana Souza"},
+            },
+        },
+    )
 
 
 def card_token(shop_api, card_no="4111111111111111") -> str:
-    return shop_api.payin("/card/token", {"card": {"card_no": card_no, "cvv": "123", "valid_thru_year": "2031",
-                                                   "valid_thru_month": "12", "holder": {"name": "Ana Souza"}}})["token"]
+    return shop_api.payin(
+        "/card/token",
+        {
+            "card": {
+                "card_no": card_no,
+                "cvv": "123",
+                "valid_thru_year": "2031",
+                "valid_thru_month": "12",
+                "holder": {"name": "Ana Souza"},
+            }
+        },
+    )["token"]
 
 
 def test_pix_automatico_authorization_follows_the_bank_live(profile, shop_api, shop, merchant):
@@ -67,10 +94,21 @@ def test_rejected_pix_authorization(profile, shop_api, shop, merchant):
 
 
 def test_card_consent(profile, shop_api, shop, merchant):
-    vault = shop_api.payin("/vault/create", {
-        "version": "2.0", "type": "Card", "return_url": f"{shop}/back",
-        "card_token": {"region": "BRA", "method": "CreditCard", "uid": "u1", "token": card_token(shop_api),
-                       "notify_url": f"{shop}/notify"}})
+    vault = shop_api.payin(
+        "/vault/create",
+        {
+            "version": "2.0",
+            "type": "Card",
+            "return_url": f"{shop}/back",
+            "card_token": {
+                "region": "BRA",
+                "method": "CreditCard",
+                "uid": "u1",
+                "token": card_token(shop_api),
+                "notify_url": f"{shop}/notify",
+            },
+        },
+    )
     page = profile.new_page()
     page.goto(vault["checkout_url"])
     expect(page.locator(".card-line")).to_have_text("VISA •••• 1111")
@@ -115,13 +153,32 @@ def test_card_entry_refuses_a_bad_number(profile, shop_api):
 
 
 def direct(shop_api, method: str, out_trade_no: str, **extra) -> dict:
-    return shop_api.payin("/trade/pay", {
-        "out_trade_no": out_trade_no, "method": method, "order_currency": "BRL", "order_amount": "150.00",
-        "subject": "Pedido 42", "notify_url": "http://127.0.0.1:9/notify", "buyer_id": "b1",
-        "customer": {"name": "Ana Souza", "email": "ana@example.com", "phone": "+5511987654321",
-                     "identify": {"type": "CPF", "number": CPF}},
-        "address": {"zip_code": "01310100", "state": "SP", "city": "São Paulo", "street_number": "1000",
-                    "street": "Avenida Paulista"}, **extra})
+    return shop_api.payin(
+        "/trade/pay",
+        {
+            "out_trade_no": out_trade_no,
+            "method": method,
+            "order_currency": "BRL",
+            "order_amount": "150.00",
+            "subject": "Pedido 42",
+            "notify_url": "http://127.0.0.1:9/notify",
+            "buyer_id": "b1",
+            "customer": {
+                "name": "Ana Souza",
+                "email": "ana@example.com",
+                "phone": "+5511987654321",
+                "identify": {"type": "CPF", "number": CPF},
+            },
+            "address": {
+                "zip_code": "01310100",
+                "state": "SP",
+                "city": "São Paulo",
+                "street_number": "1000",
+                "street": "Avenida Paulista",
+            },
+            **extra,
+        },
+    )
 
 
 def test_pix_payment_page(profile, shop_api, shop):
@@ -149,10 +206,21 @@ def test_boleto_page_updates_when_paid_elsewhere(profile, shop_api):
 
 def test_payout_checkout_creates_one_payout_on_a_double_click(profile, shop_api, shop, merchant):
     custom_code = f"co-{profile.name}"
-    session = shop_api.payout("/checkout", {
-        "user_id": "u1", "custom_code": custom_code, "fee_bear": "merchant", "source_currency": "USD",
-        "payout_currency": "BRL", "payout_amount": "500.00", "notify_url": f"{shop}/notify",
-        "return_url": f"{shop}/back", "additional_remark": "withdrawal", "country": "BRA"})
+    session = shop_api.payout(
+        "/checkout",
+        {
+            "user_id": "u1",
+            "custom_code": custom_code,
+            "fee_bear": "merchant",
+            "source_currency": "USD",
+            "payout_currency": "BRL",
+            "payout_amount": "500.00",
+            "notify_url": f"{shop}/notify",
+            "return_url": f"{shop}/back",
+            "additional_remark": "withdrawal",
+            "country": "BRA",
+        },
+    )
     page = profile.new_page()
     page.goto(session["checkout_url"])
     expect(page.get_by_role("heading", name="Receba R$\xa0500,00")).to_be_visible()
@@ -179,37 +247,70 @@ def test_expired_and_tampered_links(profile, shop_api):
 
 
 def serious_violations(page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
 
     results = Axe().run(page)
-    return [f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)" for v in results.response["violations"]
-            if v["impact"] in ("serious", "critical")]
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])} nodes)"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
     """Each page as the customer first sees it, in this profile's view, scanned with axe-core; no
     interaction follows the picture (a full-page shot relays a phone's page out)."""
     token = card_token(shop_api)
-    session = shop_api.payout("/checkout", {
-        "user_id": "u1", "custom_code": f"shot-{profile.name}", "fee_bear": "merchant", "source_currency": "USD",
-        "payout_currency": "BRL", "payout_amount": "500.00", "notify_url": f"{shop}/notify",
-        "return_url": f"{shop}/back", "additional_remark": "withdrawal", "country": "BRA"})
+    session = shop_api.payout(
+        "/checkout",
+        {
+            "user_id": "u1",
+            "custom_code": f"shot-{profile.name}",
+            "fee_bear": "merchant",
+            "source_currency": "USD",
+            "payout_currency": "BRL",
+            "payout_amount": "500.00",
+            "notify_url": f"{shop}/notify",
+            "return_url": f"{shop}/back",
+            "additional_remark": "withdrawal",
+            "country": "BRA",
+        },
+    )
     pages = {
         "pix-authorization": pix_vault(shop_api, shop, f"shot-{profile.name}")["checkout_url"],
-        "card-consent": shop_api.payin("/vault/create", {
-            "version": "2.0", "type": "Card", "card_token": {"region": "BRA", "method": "CreditCard", "uid": "u1",
-                                                             "token": token, "notify_url": f"{shop}/notify"}})[
-            "checkout_url"],
+        "card-consent": shop_api.payin(
+            "/vault/create",
+            {
+                "version": "2.0",
+                "type": "Card",
+                "card_token": {
+                    "region": "BRA",
+                    "method": "CreditCard",
+                    "uid": "u1",
+                    "token": token,
+                    "notify_url": f"{shop}/notify",
+                },
+            },
+        )["checkout_url"],
         "card-entry": shop_api.payin("/card/session", {"country": "BRA"})["card_url"],
         "pix-payment": direct(shop_api, "PIX", f"shot-pix-{profile.name}")["web_url"],
         "boleto-payment": direct(shop_api, "Boleto", f"shot-boleto-{profile.name}")["pay_url"],
         "deposit-payment": direct(shop_api, "DepositExpress", f"shot-dep-{profile.name}", bank="itau")["pay_url"],
         "payout-checkout": session["checkout_url"],
-        "payout-checkout-es": shop_api.payout("/checkout", {
-            "user_id": "u2", "custom_code": f"shot-mx-{profile.name}", "fee_bear": "beneficiary",
-            "source_currency": "USD", "payout_currency": "MXN", "payout_amount": "2000.00",
-            "notify_url": f"{shop}/notify", "return_url": f"{shop}/back", "additional_remark": "retiro",
-            "country": "MEX"})["checkout_url"],
+        "payout-checkout-es": shop_api.payout(
+            "/checkout",
+            {
+                "user_id": "u2",
+                "custom_code": f"shot-mx-{profile.name}",
+                "fee_bear": "beneficiary",
+                "source_currency": "USD",
+                "payout_currency": "MXN",
+                "payout_amount": "2000.00",
+                "notify_url": f"{shop}/notify",
+                "return_url": f"{shop}/back",
+                "additional_remark": "retiro",
+                "country": "MEX",
+            },
+        )["checkout_url"],
     }
     page = profile.new_page()
     for name, url in pages.items():

@@ -1,15 +1,21 @@
 """Test app on SQLite (default) or PostgreSQL (CHECKOUT_DATABASE_URL), migrated with Alembic."""
+
 from __future__ import annotations
 
 import base64
 import os
+from decimal import Decimal
 
 import pytest
 from sqlalchemy import func, inspect, select, text
 
-from checkout import clock, create_app
-from checkout.db import Base, db, upgrade
+from checkout import clock, create_app, money
+from checkout.db import Base, db, make_engine, upgrade
 from checkout.merchants import service as merchants
+from checkout.merchants.service import find_by_app_id
+from checkout.notifications.outbox import for_subject
+from checkout.payouts import ledger
+from checkout.signing import payout_signature
 
 from .builders import TIMESTAMP
 
@@ -17,7 +23,6 @@ PUBLIC_URL = "http://checkout.test"
 
 
 def _reset_schema(url: str) -> None:
-    from checkout.db import make_engine
 
     engine = make_engine(url)
     with engine.begin() as conn:
@@ -42,8 +47,15 @@ def database_url(tmp_path_factory) -> str:
 
 @pytest.fixture(scope="session")
 def app(database_url, tmp_path_factory):
-    app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "test-secret-key",
-                      "PUBLIC_URL": PUBLIC_URL, "SANDBOX": True, "TESTING": True})
+    app = create_app(
+        {
+            "DATABASE_URL": database_url,
+            "SECRET_KEY": "test-secret-key",
+            "PUBLIC_URL": PUBLIC_URL,
+            "SANDBOX": True,
+            "TESTING": True,
+        }
+    )
     app.instance_path = str(tmp_path_factory.mktemp("instance"))
     return app
 
@@ -52,10 +64,9 @@ def app(database_url, tmp_path_factory):
 def _clean(app):
     """Every test starts with empty tables and the sandbox clock at real time."""
     clock.reset()
-    with app.app_context():
-        with db.engine.begin() as conn:
-            for table in reversed(Base.metadata.sorted_tables):
-                conn.execute(table.delete())
+    with app.app_context(), db.engine.begin() as conn:
+        for table in reversed(Base.metadata.sorted_tables):
+            conn.execute(table.delete())
     yield
     clock.reset()
 
@@ -119,21 +130,22 @@ def other_api(app, client) -> Api:
 @pytest.fixture
 def row_counts(app):
     """Counts of every table, to show that a rejected request wrote nothing."""
+
     def counts() -> dict[str, int]:
         with app.app_context():
-            return {t.name: db.session.scalar(select(func.count()).select_from(t))
-                    for t in Base.metadata.sorted_tables}
+            return {t.name: db.session.scalar(select(func.count()).select_from(t)) for t in Base.metadata.sorted_tables}
+
     return counts
 
 
 @pytest.fixture
 def outbox(app):
     """The messages queued for a trade, vault or refund, oldest first, as (kind, target, payload)."""
-    from checkout.notifications.outbox import for_subject
 
     def messages(subject_id: str) -> list[tuple[str, str, dict]]:
         with app.app_context():
             return [(m.kind, m.target, m.payload) for m in for_subject(db.session, subject_id)]
+
     return messages
 
 
@@ -144,10 +156,11 @@ class PayoutApi:
         self.client, self.credentials = client, credentials
 
     def headers(self, body: dict, header: str = "AppId") -> dict:
-        from checkout.signing import payout_signature
 
-        return {header: self.credentials["app_id"],
-                "Authorization": payout_signature(body, self.credentials["app_key"])}
+        return {
+            header: self.credentials["app_id"],
+            "Authorization": payout_signature(body, self.credentials["app_key"]),
+        }
 
     def post(self, path: str, body: dict, *, expect: int | None = None, header: str = "AppId"):
         response = self.client.post(f"/api{path}", json=body, headers=self.headers(body, header))
@@ -164,17 +177,13 @@ def payout_api(client, merchant) -> PayoutApi:
 @pytest.fixture
 def fund(app):
     """Top up a merchant's sandbox balance, as `checkout merchants fund` does."""
-    from decimal import Decimal
-
-    from checkout import money
-    from checkout.merchants.service import find_by_app_id
-    from checkout.payouts import ledger
 
     def top_up(credentials: dict, currency: str, amount: str) -> None:
         with app.app_context():
             merchant = find_by_app_id(db.session, credentials["app_id"])
             ledger.fund(db.session, merchant, currency, money.to_minor(Decimal(amount), currency))
             db.session.commit()
+
     return top_up
 
 

@@ -1,4 +1,5 @@
 """Servers the suites start as subprocesses: a free local port, the checkout command, waiting until one answers."""
+
 from __future__ import annotations
 
 import contextlib
@@ -34,11 +35,13 @@ def wait_until_ready(url: str, process: subprocess.Popen, timeout: float) -> boo
 
 def stop(process: subprocess.Popen, timeout: float = 15) -> None:
     """Ask the process to end (SIGTERM), and kill it if it has not within `timeout` seconds."""
-    if process.poll() is not None:
-        return
-    process.terminate()
-    try:
-        process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    for stream in (process.stdout, process.stderr):
+        if stream is not None:
+            stream.close()  # else the pipe is left to the garbage collector, a ResourceWarning

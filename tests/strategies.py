@@ -1,4 +1,5 @@
 """Hypothesis strategies and reference check-digit rules shared by the property tests."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -10,8 +11,12 @@ from checkout.payouts.clabe import BANKS as CLABE_BANKS
 
 # No example database: the suite runs from a clean checkout in CI and must not leave .hypothesis/ behind.
 # No explain phase: it re-runs a failing example under a tracer, minutes for the codec and ledger tests.
-PROPERTY = settings(deadline=None, database=None, max_examples=50,
-                    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink])
+PROPERTY = settings(
+    deadline=None,
+    database=None,
+    max_examples=50,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink],
+)
 # For properties that take a read-only function-scoped fixture (a merchant, a client): nothing an example
 # does changes what the next one sees, so sharing the fixture between examples is safe.
 SHARED_FIXTURES = settings(PROPERTY, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -27,7 +32,7 @@ def single_digit_corruptions(text: str) -> Iterator[tuple[int, str]]:
         if char in "0123456789":
             for other in "0123456789":
                 if other != char:
-                    yield position, text[:position] + other + text[position + 1:]
+                    yield position, text[:position] + other + text[position + 1 :]
 
 
 # --- CPF and CNPJ: the Receita Federal's mod-11 rule, written here independently of the service --------
@@ -62,6 +67,7 @@ def cnpjs() -> st.SearchStrategy[str]:
 
 # --- CLABE: Banxico's weights 3, 7, 1, each product taken mod 10 -------------------------------------
 
+
 def clabe_check_digit(first17: str) -> str:
     total = sum(int(d) * (3, 7, 1)[i % 3] % 10 for i, d in enumerate(first17))
     return str((10 - total % 10) % 10)
@@ -76,19 +82,23 @@ def clabes() -> st.SearchStrategy[str]:
 
 # Floats stand for what a client's JSON encoder writes for a number with a fraction or an exponent; the
 # service never computes with them (it reads them as JsonNumber, keeping their text).
-numbers = st.integers(min_value=-10**30, max_value=10**30) | st.floats(allow_nan=False, allow_infinity=False)
+numbers = st.integers(min_value=-(10**30), max_value=10**30) | st.floats(allow_nan=False, allow_infinity=False)
 # Text the service accepts anywhere: NUL is refused on purpose (PostgreSQL text cannot hold it).
 texts = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=10)
 json_scalars = st.none() | st.booleans() | numbers | texts
 
 
 def json_values(scalars: st.SearchStrategy = json_scalars, keys: st.SearchStrategy = texts) -> st.SearchStrategy:
-    return st.recursive(scalars, lambda children: st.lists(children, max_size=3)
-                        | st.dictionaries(keys, children, max_size=3), max_leaves=4)
+    return st.recursive(
+        scalars,
+        lambda children: st.lists(children, max_size=3) | st.dictionaries(keys, children, max_size=3),
+        max_leaves=4,
+    )
 
 
-def json_objects(scalars: st.SearchStrategy = json_scalars, keys: st.SearchStrategy = texts,
-                 min_size: int = 0) -> st.SearchStrategy[dict]:
+def json_objects(
+    scalars: st.SearchStrategy = json_scalars, keys: st.SearchStrategy = texts, min_size: int = 0
+) -> st.SearchStrategy[dict]:
     return st.dictionaries(keys, json_values(scalars, keys), min_size=min_size, max_size=6)
 
 

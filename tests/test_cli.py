@@ -4,12 +4,11 @@ import pytest
 from click.testing import CliRunner
 from sqlalchemy import select
 
-from checkout import cli
+from checkout import cli, worker
 from checkout.db import db
 from checkout.merchants.models import Merchant
 from checkout.payouts import ledger
-
-from . import builders
+from tests import builders
 
 
 @pytest.fixture
@@ -19,14 +18,22 @@ def run(app, database_url, monkeypatch):
     runner = CliRunner()
 
     def invoke(*args):
-        result = runner.invoke(cli.main, list(args), catch_exceptions=False)
-        return result
+        return runner.invoke(cli.main, list(args), catch_exceptions=False)
+
     return invoke
 
 
 def test_merchants_create_prints_credentials_as_json(run, app):
-    result = run("merchants", "create", "--name", "Loja", "--return-host", "shop.example",
-                 "--frame-origin", "https://shop.example")
+    result = run(
+        "merchants",
+        "create",
+        "--name",
+        "Loja",
+        "--return-host",
+        "shop.example",
+        "--frame-origin",
+        "https://shop.example",
+    )
     assert result.exit_code == 0, result.output
     created = json.loads(result.stdout)
     assert set(created) == {"merchant_id", "app_id", "security_key", "app_key"}
@@ -55,11 +62,14 @@ def test_merchants_fund_tops_up_the_ledger(run, app):
         assert ledger.balance(db.session, merchant, "USD", ledger.FUNDING) == -100050
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--currency", "USD", "--amount", "1.001"], "at most 2 decimal places for USD"),
-    (["--currency", "XYZ", "--amount", "1"], "unsupported currency 'XYZ'"),
-    (["--currency", "USD", "--amount", "-5"], "a top-up must be positive"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--currency", "USD", "--amount", "1.001"], "at most 2 decimal places for USD"),
+        (["--currency", "XYZ", "--amount", "1"], "unsupported currency 'XYZ'"),
+        (["--currency", "USD", "--amount", "-5"], "a top-up must be positive"),
+    ],
+)
 def test_merchants_fund_rejects_bad_amounts(run, args, message):
     app_id = json.loads(run("merchants", "create", "--name", "Loja").stdout)["app_id"]
     result = run("merchants", "fund", "--app-id", app_id, *args)
@@ -79,7 +89,6 @@ def test_merchants_fund_refuses_non_amounts_without_a_traceback(run, amount):
 
 
 def test_deliveries_list_and_resend(run, api, app):
-    from checkout.notifications import worker
 
     trade_no = api.post("/trade/pay", builders.direct("PIX"), expect=200)["trade_no"]
     api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)

@@ -1,10 +1,10 @@
 """Units of work: a read-only one takes no write lock on SQLite; a one-statement read needs no transaction."""
+
 import pytest
 from sqlalchemy import create_engine
 
 from checkout.db import db
-
-from . import builders
+from tests import builders
 
 
 def test_a_read_only_request_waits_for_no_writer_on_sqlite(app, api, payout_api, merchant):

@@ -1,4 +1,5 @@
 """The Alembic migrations build exactly the schema the models declare."""
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 

@@ -1,4 +1,5 @@
 """Money conversion: exact Decimal <-> minor units per currency, refusal of finer amounts."""
+
 from decimal import Decimal
 
 import pytest
@@ -6,14 +7,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from checkout import money
+from tests.strategies import PROPERTY
 
-from .strategies import PROPERTY
 
-
-@pytest.mark.parametrize("amount, currency, minor", [
-    (Decimal("12.34"), "BRL", 1234), (Decimal("0.01"), "USD", 1), (Decimal("1500"), "CLP", 1500),
-    (Decimal("12.30"), "MXN", 1230), (Decimal("1E+2"), "BRL", 10000),
-])
+@pytest.mark.parametrize(
+    "amount, currency, minor",
+    [
+        (Decimal("12.34"), "BRL", 1234),
+        (Decimal("0.01"), "USD", 1),
+        (Decimal("1500"), "CLP", 1500),
+        (Decimal("12.30"), "MXN", 1230),
+        (Decimal("1E+2"), "BRL", 10000),
+    ],
+)
 def test_to_minor_is_exact(amount, currency, minor):
     assert money.to_minor(amount, currency) == minor
     assert money.from_minor(minor, currency) == amount
@@ -53,7 +59,7 @@ def test_unknown_currency():
 
 currencies = st.sampled_from(sorted(money.MINOR_UNITS))
 # Wider than any amount the APIs accept (99,999,999,999,999.99 at most), negative for ledger debits.
-minor_amounts = st.integers(min_value=-10**17, max_value=10**17)
+minor_amounts = st.integers(min_value=-(10**17), max_value=10**17)
 
 
 @PROPERTY
@@ -82,8 +88,11 @@ def test_any_spelling_of_an_exact_amount_converts_exactly(currency, minor, paddi
 
 
 @PROPERTY
-@given(currencies, st.integers(min_value=-10**15, max_value=10**15).filter(lambda n: n % 10 != 0),
-       st.integers(min_value=1, max_value=8))
+@given(
+    currencies,
+    st.integers(min_value=-(10**15), max_value=10**15).filter(lambda n: n % 10 != 0),
+    st.integers(min_value=1, max_value=8),
+)
 def test_amounts_finer_than_the_currency_are_refused_never_rounded(currency, digits, extra):
     places = money.exponent(currency)
     # The last digit is non-zero, so the amount has exactly places + extra decimals that count.

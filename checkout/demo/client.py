@@ -2,6 +2,7 @@
 
 Nothing here imports the service: a merchant's code only has the documented API and algorithms.
 """
+
 from __future__ import annotations
 
 import base64
@@ -22,12 +23,14 @@ class ApiError(RuntimeError):
 
 def payout_signature(body: dict, app_key: str) -> str:
     """SHA-256 of the sorted non-empty parameters, `key=value` joined by `&`, then the app key."""
+
     def text(value):
         if isinstance(value, bool):
             return "true" if value else "false"
         if isinstance(value, (dict, list)):
             return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return value if isinstance(value, str) else json.dumps(value)
+
     pairs = sorted((key, value) for key, value in body.items() if value is not None and value != "")
     return hashlib.sha256(("&".join(f"{k}={text(v)}" for k, v in pairs) + app_key).encode()).hexdigest()
 
@@ -57,16 +60,25 @@ class Shop:
         self.basic = {"Authorization": "Basic " + base64.b64encode(basic).decode()}
 
     def payin(self, path: str, body: dict | None = None) -> dict:
-        payload = None if body is None else {"app_id": self.credentials["app_id"],
-                                             "timestamp": datetime.now().strftime("%Y-%m-%d %H:%M:%S"), **body}
+        payload = (
+            None
+            if body is None
+            else {
+                "app_id": self.credentials["app_id"],
+                "timestamp": datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
+                **body,
+            }
+        )
         answer = requests.post(self.base + path, json=payload, headers=self.basic, timeout=15).json()
         if answer.get("code") != "10000":
             raise ApiError(f"{answer.get('sub_code')}: {answer.get('sub_msg')}")
         return answer
 
     def payout(self, path: str, body: dict) -> dict:
-        headers = {"AppId": self.credentials["app_id"],
-                   "Authorization": payout_signature(body, self.credentials["app_key"])}
+        headers = {
+            "AppId": self.credentials["app_id"],
+            "Authorization": payout_signature(body, self.credentials["app_key"]),
+        }
         answer = requests.post(f"{self.base}/api{path}", json=body, headers=headers, timeout=15).json()
         if answer.get("code") != 200:
             raise ApiError(f"{answer.get('code')} {answer.get('msg')}: {answer.get('data')}")

@@ -1,4 +1,5 @@
 """Provisioning the demo shop when `checkout serve` starts: its merchant account, origins and balance."""
+
 from __future__ import annotations
 
 from decimal import Decimal

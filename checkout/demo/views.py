@@ -1,4 +1,5 @@
 """The demo shop's pages: store and charge a card, PIX Automático, PIX and Boleto, payouts, returns, notifications."""
+
 from __future__ import annotations
 
 import json
@@ -33,10 +34,21 @@ def _url(endpoint: str, **values) -> str:
 
 
 def _customer() -> dict:
-    return {"customer": {"name": "Ana Souza", "email": "ana@example.com", "phone": "+5511987654321",
-                         "identify": {"type": "CPF", "number": "39053344705"}},
-            "address": {"zip_code": "01310100", "state": "SP", "city": "São Paulo", "street_number": "1000",
-                        "street": "Avenida Paulista"}}
+    return {
+        "customer": {
+            "name": "Ana Souza",
+            "email": "ana@example.com",
+            "phone": "+5511987654321",
+            "identify": {"type": "CPF", "number": "39053344705"},
+        },
+        "address": {
+            "zip_code": "01310100",
+            "state": "SP",
+            "city": "São Paulo",
+            "street_number": "1000",
+            "street": "Avenida Paulista",
+        },
+    }
 
 
 def _order_no(prefix: str) -> str:
@@ -69,24 +81,50 @@ def card():
 def card_vault():
     """The card-entry frame handed us a token: store the card (the customer consents on the next page)."""
     shop = _shop()
-    vault = shop.payin("/vault/create", {
-        "version": "2.0", "type": "Card", "return_url": _url("demo.back", kind="vault", type="Card"),
-        "card_token": {"region": "BRA", "method": "CreditCard", "uid": "demo-customer",
-                       "token": request.form.get("token", ""), "notify_url": _url("demo.notify")}})
+    vault = shop.payin(
+        "/vault/create",
+        {
+            "version": "2.0",
+            "type": "Card",
+            "return_url": _url("demo.back", kind="vault", type="Card"),
+            "card_token": {
+                "region": "BRA",
+                "method": "CreditCard",
+                "uid": "demo-customer",
+                "token": request.form.get("token", ""),
+                "notify_url": _url("demo.notify"),
+            },
+        },
+    )
     return redirect(vault["checkout_url"], 303)
 
 
 @bp.post("/pix-automatico")
 def pix_automatico():
     today = datetime.now(BRAZIL).date()
-    vault = _shop().payin("/vault/create", {
-        "version": "2.0", "type": "pix", "return_url": _url("demo.back", kind="vault", type="pix"),
-        "notify_url": _url("demo.notify"), "subject": "Demo Shop monthly box",
-        "pix": {"region": "BRA", "method": "PIXAutomatic", "uid": "demo-customer",
-                "plan": {"internal": "1M", "start_date": today.isoformat(),
-                         "end_date": today.replace(year=today.year + 1, day=min(today.day, 28)).isoformat(),
-                         "minimum_amount": "10.00", "maximum_amount": "200.00"},
-                "customer": {"identification": {"type": "CPF", "number": "39053344705"}, "name": "Ana Souza"}}})
+    vault = _shop().payin(
+        "/vault/create",
+        {
+            "version": "2.0",
+            "type": "pix",
+            "return_url": _url("demo.back", kind="vault", type="pix"),
+            "notify_url": _url("demo.notify"),
+            "subject": "Demo Shop monthly box",
+            "pix": {
+                "region": "BRA",
+                "method": "PIXAutomatic",
+                "uid": "demo-customer",
+                "plan": {
+                    "internal": "1M",
+                    "start_date": today.isoformat(),
+                    "end_date": today.replace(year=today.year + 1, day=min(today.day, 28)).isoformat(),
+                    "minimum_amount": "10.00",
+                    "maximum_amount": "200.00",
+                },
+                "customer": {"identification": {"type": "CPF", "number": "39053344705"}, "name": "Ana Souza"},
+            },
+        },
+    )
     return redirect(vault["checkout_url"], 303)
 
 
@@ -94,9 +132,16 @@ def pix_automatico():
 def charge():
     """Charge a stored card, or schedule a PIX Automático debit, with the vault token the return gave us."""
     method = request.form.get("method", "CreditCard")
-    body = {"out_trade_no": _order_no("vault"), "method": method, "notify_url": _url("demo.notify"),
-            "subject": "Demo Shop order", "order_amount": "49.90", "order_currency": "BRL",
-            "buyer_id": "demo-customer", "vault_token": request.form.get("vault_token", "")}
+    body = {
+        "out_trade_no": _order_no("vault"),
+        "method": method,
+        "notify_url": _url("demo.notify"),
+        "subject": "Demo Shop order",
+        "order_amount": "49.90",
+        "order_currency": "BRL",
+        "buyer_id": "demo-customer",
+        "vault_token": request.form.get("vault_token", ""),
+    }
     if method == "PIXAutomatic":
         body["scheduled_date"] = request.form.get("scheduled_date") or datetime.now(BRAZIL).date().isoformat()
     trade = _shop().payin("/trade/pay", body)
@@ -107,25 +152,45 @@ def charge():
 def pay(method: str):
     if method not in ("PIX", "Boleto"):
         return render_template("demo/result.html", title="Unknown method", error=method), 404
-    trade = _shop().payin("/trade/pay", {
-        "out_trade_no": _order_no(method.lower()), "method": method, "order_currency": "BRL",
-        "order_amount": "120.00", "subject": "Demo Shop order", "notify_url": _url("demo.notify"),
-        "buyer_id": "demo-customer", "return_url": _url("demo.back", kind="trade"), **_customer()})
+    trade = _shop().payin(
+        "/trade/pay",
+        {
+            "out_trade_no": _order_no(method.lower()),
+            "method": method,
+            "order_currency": "BRL",
+            "order_amount": "120.00",
+            "subject": "Demo Shop order",
+            "notify_url": _url("demo.notify"),
+            "buyer_id": "demo-customer",
+            "return_url": _url("demo.back", kind="trade"),
+            **_customer(),
+        },
+    )
     return redirect(trade.get("web_url") or trade["pay_url"], 303)
 
 
 @bp.post("/payout")
 def payout():
     mode = request.form.get("mode", "redirect")
-    session = _shop().payout("/checkout", {
-        "user_id": "demo-customer", "custom_code": _order_no("payout"), "fee_bear": "merchant",
-        "source_currency": "USD", "payout_currency": request.form.get("currency", "BRL"),
-        "payout_amount": request.form.get("amount", "250.00"), "notify_url": _url("demo.notify"),
-        "return_url": _url("demo.back", kind="payout"), "additional_remark": "Demo withdrawal",
-        "country": {"BRL": "BRA", "MXN": "MEX"}.get(request.form.get("currency", "BRL"), "BRA")})
+    session = _shop().payout(
+        "/checkout",
+        {
+            "user_id": "demo-customer",
+            "custom_code": _order_no("payout"),
+            "fee_bear": "merchant",
+            "source_currency": "USD",
+            "payout_currency": request.form.get("currency", "BRL"),
+            "payout_amount": request.form.get("amount", "250.00"),
+            "notify_url": _url("demo.notify"),
+            "return_url": _url("demo.back", kind="payout"),
+            "additional_remark": "Demo withdrawal",
+            "country": {"BRL": "BRA", "MXN": "MEX"}.get(request.form.get("currency", "BRL"), "BRA"),
+        },
+    )
     if mode == "iframe":
-        return render_template("demo/frame.html", frame_url=session["checkout_url"],
-                               back=_url("demo.back", kind="payout"))
+        return render_template(
+            "demo/frame.html", frame_url=session["checkout_url"], back=_url("demo.back", kind="payout")
+        )
     return redirect(session["checkout_url"], 303)
 
 
@@ -138,10 +203,12 @@ def back():
     key = credentials["app_key"] if kind == "payout" else credentials["security_key"]
     claims = read_return_token(request.args.get("token", ""), key, credentials["app_id"])
     if claims is None:
-        return render_template("demo/result.html", title="Return refused",
-                               error="The token's signature does not verify with our key."), 400
-    return render_template("demo/result.html", title="Back at the Demo Shop", claims=claims, kind=kind,
-                           vault_type=request.args.get("type"))
+        return render_template(
+            "demo/result.html", title="Return refused", error="The token's signature does not verify with our key."
+        ), 400
+    return render_template(
+        "demo/result.html", title="Back at the Demo Shop", claims=claims, kind=kind, vault_type=request.args.get("type")
+    )
 
 
 @bp.post("/notify")

@@ -1,4 +1,5 @@
 """The merchant account table."""
+
 from __future__ import annotations
 
 from datetime import datetime

@@ -1,4 +1,5 @@
 """Creating merchants and looking them up by credential."""
+
 from __future__ import annotations
 
 import secrets
@@ -7,43 +8,45 @@ import time
 from urllib.parse import urlsplit
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, make_transient_to_detached
 
 from .. import clock
-from ..pages.layout import LogoError, check_logo
-from ..validation import brazilian_document
+from ..brazil.documents import brazilian_document
+from ..errors import InvalidField
 from .models import Merchant
-
-
-class MerchantError(ValueError):
-    pass
+from .policy import check_logo
 
 
 def _origin(value: str) -> str:
     parts = urlsplit(value)
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
-        raise MerchantError(f"frame origin must look like https://shop.example, not {value!r}")
+        raise InvalidField("frame_origins", f"must look like https://shop.example, not {value!r}")
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 def _host(value: str) -> str:
     host = value.strip().lower()
     if not host or "/" in host or "@" in host or " " in host:
-        raise MerchantError(f"return host must be a host name such as shop.example, not {value!r}")
+        raise InvalidField("return_hosts", f"must be a host name such as shop.example, not {value!r}")
     return host
 
 
-def create(session: Session, *, name: str, return_hosts=(), frame_origins=(),
-           logo_png: bytes | None = None, fx_markup_bps: int = 50, document: str | None = None) -> Merchant:
+def create(
+    session: Session,
+    *,
+    name: str,
+    return_hosts=(),
+    frame_origins=(),
+    logo_png: bytes | None = None,
+    fx_markup_bps: int = 50,
+    document: str | None = None,
+) -> Merchant:
     if not name.strip():
-        raise MerchantError("name must not be empty")
+        raise InvalidField("name", "must not be empty")
     if document is not None and not brazilian_document("CNPJ", document):
-        raise MerchantError("document must be a valid CNPJ of 14 digits")
+        raise InvalidField("document", "must be a valid CNPJ of 14 digits")
     if logo_png is not None:
-        try:
-            check_logo(logo_png)
-        except LogoError as error:
-            raise MerchantError(str(error)) from None
+        check_logo(logo_png)
     merchant = Merchant(
         merchant_id="M" + secrets.token_hex(8).upper(),
         name=name.strip(),
@@ -63,8 +66,12 @@ def create(session: Session, *, name: str, return_hosts=(), frame_origins=(),
 
 
 def credentials(merchant: Merchant) -> dict:
-    return {"merchant_id": merchant.merchant_id, "app_id": merchant.app_id,
-            "security_key": merchant.security_key, "app_key": merchant.app_key}
+    return {
+        "merchant_id": merchant.merchant_id,
+        "app_id": merchant.app_id,
+        "security_key": merchant.security_key,
+        "app_key": merchant.app_key,
+    }
 
 
 def find_by_app_id(session: Session, app_id: str) -> Merchant | None:
@@ -103,10 +110,13 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
 
 def _detached_copy(merchant: Merchant) -> Merchant:
     """A copy of the loaded row that belongs to no session, for merging into later ones."""
-    from sqlalchemy.orm import make_transient_to_detached
-
-    copy = Merchant(**{column.key: getattr(merchant, column.key)
-                       for column in Merchant.__mapper__.column_attrs if column.key in merchant.__dict__})
+    copy = Merchant(
+        **{
+            column.key: getattr(merchant, column.key)
+            for column in Merchant.__mapper__.column_attrs
+            if column.key in merchant.__dict__
+        }
+    )
     make_transient_to_detached(copy)
     return copy
 

@@ -1,4 +1,5 @@
 """Delivering the outbox: claim due messages, sign and send them, record each attempt, schedule retries."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -10,6 +11,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeGuard
 from urllib.parse import urlsplit
 
 import requests
@@ -20,6 +22,8 @@ from .. import clock, signing
 from ..merchants.models import Merchant
 from . import mail
 from .models import DELIVERED, FAILED, PENDING, SKIPPED, DeliveryAttempt, OutboxMessage
+from .outbox import set_status
+from .result import Result
 
 # Retries, in minutes after the first dispatch (seed, Events rule 4); then the message is failed and kept.
 RETRY_MINUTES = (10, 30, 60, 120, 360, 840)
@@ -31,18 +35,6 @@ BATCH, THREADS = 128, 16
 USER_AGENT = "checkout-notifier/1.0"
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Result:
-    succeeded: bool
-    status_code: int | None = None
-    response: str | None = None
-    error: str | None = None
-    duration_ms: int = 0
-    started_at: datetime | None = None  # business time the attempt began
-    final: bool = False  # no point retrying (an address we refuse to reach)
-    skipped: bool = False  # nothing to send it with (e-mail without SMTP)
 
 
 # Python counts 192.0.0.0/24 as global, yet one cloud's instance metadata answers at 192.0.0.192.
@@ -59,13 +51,20 @@ def body_of(message: OutboxMessage) -> bytes:
 
 def headers_for(outgoing: Outgoing) -> dict[str, str]:
     """Payout notifications carry the payout signature; payin callbacks the X-Signature HMAC."""
-    headers = {"Content-Type": "application/json; charset=utf-8", "User-Agent": USER_AGENT,
-               "X-Notify-Id": outgoing.payload.get("notify_id", "")}
+    headers = {
+        "Content-Type": "application/json; charset=utf-8",
+        "User-Agent": USER_AGENT,
+        "X-Notify-Id": outgoing.payload.get("notify_id", ""),
+    }
+    # Every message has a merchant (foreign key), so claim() filled in its keys.
     if outgoing.kind == "payout.notification":
+        assert outgoing.app_key is not None
         headers["Authorization"] = signing.payout_signature(outgoing.payload, outgoing.app_key)
     else:
-        headers["X-Signature"] = signing.callback_signature(outgoing.body, outgoing.security_key,
-                                                            clock.unix(clock.real_now()))
+        assert outgoing.security_key is not None
+        headers["X-Signature"] = signing.callback_signature(
+            outgoing.body, outgoing.security_key, clock.unix(clock.real_now())
+        )
     return headers
 
 
@@ -97,8 +96,9 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
     try:
         if not allow_private:
             _check_address(url)
-        with _http().post(url, data=body, headers=headers, timeout=(CONNECT_TIMEOUT, READ_TIMEOUT),
-                          allow_redirects=False, stream=True) as response:
+        with _http().post(
+            url, data=body, headers=headers, timeout=(CONNECT_TIMEOUT, READ_TIMEOUT), allow_redirects=False, stream=True
+        ) as response:
             received = bytearray()
             for chunk in response.iter_content(4096):
                 received += chunk
@@ -121,6 +121,7 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
 @dataclass
 class Outgoing:
     """A claimed message, ready to send with no database work left (no transaction open meanwhile)."""
+
     id: int
     kind: str
     target: str
@@ -143,25 +144,37 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
     query = select(OutboxMessage).where(free)
     if only is None:
         earlier = aliased(OutboxMessage)
-        blocked = exists().where(earlier.target == OutboxMessage.target,
-                                 earlier.subject_id == OutboxMessage.subject_id, earlier.id < OutboxMessage.id,
-                                 earlier.status == PENDING,
-                                 or_(earlier.next_attempt_at > clock.now(), earlier.locked_until >= held_before))
-        query = query.where(OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= clock.now(),
-                            ~blocked)
+        blocked = exists().where(
+            earlier.target == OutboxMessage.target,
+            earlier.subject_id == OutboxMessage.subject_id,
+            earlier.id < OutboxMessage.id,
+            earlier.status == PENDING,
+            or_(earlier.next_attempt_at > clock.now(), earlier.locked_until >= held_before),
+        )
+        query = query.where(OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= clock.now(), ~blocked)
     else:
         query = query.where(OutboxMessage.id == only)
-    messages = session.scalars(query.order_by(OutboxMessage.id).limit(limit or BATCH)
-                               .with_for_update(of=OutboxMessage, skip_locked=True)).all()
+    messages = session.scalars(
+        query.order_by(OutboxMessage.id).limit(limit or BATCH).with_for_update(of=OutboxMessage, skip_locked=True)
+    ).all()
     held_until = held_before + LEASE
     claimed = []
     for message in messages:
         merchant = session.get(Merchant, message.merchant_id)
         message.locked_until = held_until
-        claimed.append(Outgoing(id=message.id, kind=message.kind, target=message.target,
-                                subject=message.subject_id, held_until=held_until, body=body_of(message),
-                                payload=message.payload, app_key=merchant.app_key if merchant else None,
-                                security_key=merchant.security_key if merchant else None))
+        claimed.append(
+            Outgoing(
+                id=message.id,
+                kind=message.kind,
+                target=message.target,
+                subject=message.subject_id,
+                held_until=held_until,
+                body=body_of(message),
+                payload=message.payload,
+                app_key=merchant.app_key if merchant else None,
+                security_key=merchant.security_key if merchant else None,
+            )
+        )
     session.commit()
     return claimed
 
@@ -171,10 +184,13 @@ def _clean(text: str | None) -> str | None:
     return text.replace("\x00", "\ufffd")[:255] if text else text
 
 
-def _holds(message: OutboxMessage | None, outgoing: Outgoing) -> bool:
+def _holds(message: OutboxMessage | None, outgoing: Outgoing) -> TypeGuard[OutboxMessage]:
     """Whether this worker still holds the message (a slower one that lost its hold records nothing)."""
-    return message is not None and message.locked_until is not None and \
-        clock.as_utc(message.locked_until) == clock.as_utc(outgoing.held_until)
+    return (
+        message is not None
+        and message.locked_until is not None
+        and clock.as_utc(message.locked_until) == clock.as_utc(outgoing.held_until)
+    )
 
 
 def _apply(message: OutboxMessage, result: Result | None, *, manual: bool) -> None:
@@ -186,26 +202,37 @@ def _apply(message: OutboxMessage, result: Result | None, *, manual: bool) -> No
         return
     at = result.started_at or clock.now()
     message.attempts += 1
-    message.attempt_log.append(DeliveryAttempt(
-        number=message.attempts, at=at, status_code=result.status_code, response=_clean(result.response),
-        error=_clean(result.error), duration_ms=result.duration_ms, succeeded=result.succeeded, manual=manual))
+    message.attempt_log.append(
+        DeliveryAttempt(
+            number=message.attempts,
+            at=at,
+            status_code=result.status_code,
+            response=_clean(result.response),
+            error=_clean(result.error),
+            duration_ms=result.duration_ms,
+            succeeded=result.succeeded,
+            manual=manual,
+        )
+    )
     if message.first_dispatch_at is None and not manual:
         message.first_dispatch_at = at
     message.last_error = _clean(result.error)
     automatic = sum(1 for attempt in message.attempt_log if not attempt.manual)
     if result.succeeded:
-        message.status, message.delivered_at = DELIVERED, at
+        set_status(message, DELIVERED, at=at, delivered_at=at)
     elif result.skipped:
-        message.status = SKIPPED
+        set_status(message, SKIPPED, at=at)
     elif result.final:
-        message.status = FAILED
+        set_status(message, FAILED, at=at)
     elif manual:
-        pass
+        pass  # a resend that merely fails leaves the status and the schedule as they were
     elif automatic <= len(RETRY_MINUTES):
+        # A retry is no move: the message stays pending, only later.
+        assert message.first_dispatch_at is not None  # set above: not manual
         first = clock.as_utc(message.first_dispatch_at)
         message.next_attempt_at = first + timedelta(minutes=RETRY_MINUTES[automatic - 1])
     else:
-        message.status = FAILED
+        set_status(message, FAILED, at=at)
 
 
 def record_all(session: Session, outcomes: list[tuple[Outgoing, Result | None]], *, manual: bool = False) -> int:
@@ -213,9 +240,16 @@ def record_all(session: Session, outcomes: list[tuple[Outgoing, Result | None]],
     this worker still held."""
     if not outcomes:
         return 0
-    messages = {m.id: m for m in session.scalars(
-        select(OutboxMessage).where(OutboxMessage.id.in_([o.id for o, _ in outcomes])).order_by(OutboxMessage.id)
-        .with_for_update(of=OutboxMessage).execution_options(populate_existing=True))}
+    messages = {
+        m.id: m
+        for m in session.scalars(
+            select(OutboxMessage)
+            .where(OutboxMessage.id.in_([o.id for o, _ in outcomes]))
+            .order_by(OutboxMessage.id)
+            .with_for_update(of=OutboxMessage)
+            .execution_options(populate_existing=True)
+        )
+    }
     held = 0
     for outgoing, result in outcomes:
         message = messages.get(outgoing.id)
@@ -281,8 +315,7 @@ class _Round:
                 for outgoing in group:
                     result = finished.get(outgoing.id)
                     if outgoing is late:
-                        result = Result(succeeded=False, error="timed out (no answer in time)",
-                                        started_at=clock.now())
+                        result = Result(succeeded=False, error="timed out (no answer in time)", started_at=clock.now())
                     outcomes.append((outgoing, result))
         return outcomes
 

@@ -1,4 +1,5 @@
 """The outbox table: everything sent later is first written here, in the transaction that caused it."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -7,9 +8,10 @@ from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, Stri
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db import Base
+from ..statemachine import OutboxStatus
 
-PENDING, DELIVERED, FAILED = "pending", "delivered", "failed"
-SKIPPED = "skipped"  # e-mails while no SMTP server is configured
+PENDING, DELIVERED, FAILED = OutboxStatus.PENDING, OutboxStatus.DELIVERED, OutboxStatus.FAILED
+SKIPPED = OutboxStatus.SKIPPED  # e-mails while no SMTP server is configured
 
 
 class OutboxMessage(Base):
@@ -18,12 +20,21 @@ class OutboxMessage(Base):
         Index("ix_outbox_due", "status", "next_attempt_at"),
         # A claim walks the pending messages in id order and stops at its batch; delivered ones (nearly all,
         # in time) are not in this index at all.
-        Index("ix_outbox_pending", "id", postgresql_where=text("status = 'pending'"),
-              sqlite_where=text("status = 'pending'")),
+        Index(
+            "ix_outbox_pending",
+            "id",
+            postgresql_where=text("status = 'pending'"),
+            sqlite_where=text("status = 'pending'"),
+        ),
         # "Is an earlier message about this subject still waiting?": one probe per candidate, whatever the
         # planner believes of a freshly filled table.
-        Index("ix_outbox_pending_subject", "subject_id", "id", postgresql_where=text("status = 'pending'"),
-              sqlite_where=text("status = 'pending'")),
+        Index(
+            "ix_outbox_pending_subject",
+            "subject_id",
+            "id",
+            postgresql_where=text("status = 'pending'"),
+            sqlite_where=text("status = 'pending'"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -49,6 +60,7 @@ class OutboxMessage(Base):
 
 class DeliveryAttempt(Base):
     """One try at delivering an outbox message, and what came of it."""
+
     __tablename__ = "delivery_attempts"
 
     id: Mapped[int] = mapped_column(primary_key=True)

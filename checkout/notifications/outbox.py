@@ -1,27 +1,47 @@
 """Queueing messages in the outbox; called inside the transaction of the change they report."""
+
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import clock
-from .models import OutboxMessage
+from ..statemachine import OUTBOX
+from .models import PENDING, OutboxMessage
 
 
-def enqueue(session: Session, *, merchant_id: int, kind: str, target: str, subject_id: str,
-            payload: dict) -> OutboxMessage:
+def enqueue(
+    session: Session, *, merchant_id: int, kind: str, target: str, subject_id: str, payload: dict
+) -> OutboxMessage:
     """Queue one message; `notify_id` in the body is stable across retries, for deduplication."""
     notify_id = str(uuid.uuid4())
     now = clock.now()
-    message = OutboxMessage(notify_id=notify_id, merchant_id=merchant_id, kind=kind, target=target,
-                            subject_id=subject_id, payload={"notify_id": notify_id, **payload},
-                            status="pending", attempts=0, next_attempt_at=now, created_at=now)
+    message = OutboxMessage(
+        notify_id=notify_id,
+        merchant_id=merchant_id,
+        kind=kind,
+        target=target,
+        subject_id=subject_id,
+        payload={"notify_id": notify_id, **payload},
+        attempts=0,
+        next_attempt_at=now,
+        created_at=now,
+    )
+    set_status(message, PENDING, at=now)
     session.add(message)
     return message
 
 
+def set_status(message: OutboxMessage, new: str, *, at: datetime | None = None, **changes) -> None:
+    """The only place a message's status changes (the message is itself the notification; its attempts
+    are its history, written by the dispatcher)."""
+    OUTBOX.move(message, new, at=at, changes=changes)
+
+
 def for_subject(session: Session, subject_id: str) -> list[OutboxMessage]:
-    return list(session.scalars(select(OutboxMessage).where(OutboxMessage.subject_id == subject_id)
-                                .order_by(OutboxMessage.id)))
+    return list(
+        session.scalars(select(OutboxMessage).where(OutboxMessage.subject_id == subject_id).order_by(OutboxMessage.id))
+    )

@@ -1,9 +1,10 @@
 """What every page does: read its token, pick layout and language, render with security headers, fail clearly."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import current_app, g, render_template, request, url_for
+from flask import Response, current_app, g, make_response, render_template, request, url_for
 
 from .. import clock, signing
 from ..links import current as current_links
@@ -63,11 +64,20 @@ def render(template: str, page: Page, status: int = 200, *, data: dict | None = 
     logo = url_for("pages.logo", merchant_id=merchant.merchant_id, view=page.view) if merchant.has_logo else None
     box = layout.LOGO_BOXES[page.view]
     body = render_template(
-        template, page=page, view=page.view, merchant_name=merchant.name, logo_url=logo, logo_box=box,
-        initials="".join(word[0] for word in merchant.name.split()[:2]).upper(), csp_nonce=security.nonce(),
-        csrf=security.csrf_token(page.token), sandbox=current_app.config["SANDBOX"],
+        template,
+        page=page,
+        view=page.view,
+        merchant_name=merchant.name,
+        logo_url=logo,
+        logo_box=box,
+        initials="".join(word[0] for word in merchant.name.split()[:2]).upper(),
+        csp_nonce=security.nonce(),
+        csrf=security.csrf_token(page.token),
+        sandbox=current_app.config["SANDBOX"],
         html_lang=page.locale.replace("_", "-"),
-        page_data={"frameOrigins": g.get("frame_origins", []), **(data or {})}, **context)
+        page_data={"frameOrigins": g.get("frame_origins", []), **(data or {})},
+        **context,
+    )
     return body, status
 
 
@@ -75,8 +85,13 @@ def error_page(error: PageError):
     """A clear page for a bad, expired or forbidden link; never a 500, never a stack trace."""
     if "page_locale" not in g:  # the session's language when the page got as far as knowing it
         g.page_locale = layout.choose_locale(None)
-    body = render_template("pages/error.html", reason=error.reason, view=layout.choose_view(),
-                           csp_nonce=security.nonce(), html_lang=g.page_locale.replace("_", "-"))
+    body = render_template(
+        "pages/error.html",
+        reason=error.reason,
+        view=layout.choose_view(),
+        csp_nonce=security.nonce(),
+        html_lang=g.page_locale.replace("_", "-"),
+    )
     return body, error.status
 
 
@@ -86,3 +101,9 @@ def now_unix() -> int:
 
 def base_url() -> str:
     return current_links().base_url
+
+
+def http_error_page(status: int) -> Response:
+    """What an HTTP error under /pages/ answers (an unknown path, a wrong method): a page, with page headers."""
+    body, code = error_page(PageError(status, "not-found" if status == 404 else "invalid"))
+    return security.apply_headers(make_response(body, code))

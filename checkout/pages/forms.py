@@ -1,4 +1,5 @@
 """Page forms (WTForms). CSRF hangs on the signed page token and Origin (security.py), not on a cookie."""
+
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
@@ -9,8 +10,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
 from .. import clock
-from ..payouts.accounts import BR_BANKS, PIX_KEY_TYPES
-from ..payouts.catalog import WALLET_CHANNELS
+from ..brazil.banks import BR_BANKS
+from ..payouts.accounts import PIX_KEY_TYPES
+from ..payouts.corridors import WALLET_CHANNELS
 
 REQUIRED = _l("This field is required.")
 
@@ -21,15 +23,27 @@ class PageForm(FlaskForm):
 
 
 class CardForm(PageForm):
-    card_no = StringField(_l("Card number"), validators=[DataRequired(REQUIRED), Length(max=23)],
-                          render_kw={"autocomplete": "cc-number", "inputmode": "numeric"})
-    exp_month = SelectField(_l("Month"), choices=[SelectChoice(f"{m:02d}") for m in range(1, 13)],
-                            render_kw={"autocomplete": "cc-exp-month"})
+    card_no = StringField(
+        _l("Card number"),
+        validators=[DataRequired(REQUIRED), Length(max=23)],
+        render_kw={"autocomplete": "cc-number", "inputmode": "numeric"},
+    )
+    exp_month = SelectField(
+        _l("Month"),
+        choices=[SelectChoice(f"{m:02d}") for m in range(1, 13)],
+        render_kw={"autocomplete": "cc-exp-month"},
+    )
     exp_year = SelectField(_l("Year"), render_kw={"autocomplete": "cc-exp-year"})
-    cvv = StringField(_l("Security code"), validators=[DataRequired(REQUIRED), Regexp(r"^[0-9]{3,4}$",
-                      message=_l("3 or 4 digits."))], render_kw={"autocomplete": "cc-csc", "inputmode": "numeric"})
-    holder = StringField(_l("Name on the card"), validators=[DataRequired(REQUIRED), Length(max=128)],
-                         render_kw={"autocomplete": "cc-name"})
+    cvv = StringField(
+        _l("Security code"),
+        validators=[DataRequired(REQUIRED), Regexp(r"^[0-9]{3,4}$", message=_l("3 or 4 digits."))],
+        render_kw={"autocomplete": "cc-csc", "inputmode": "numeric"},
+    )
+    holder = StringField(
+        _l("Name on the card"),
+        validators=[DataRequired(REQUIRED), Length(max=128)],
+        render_kw={"autocomplete": "cc-name"},
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,40 +67,63 @@ class CardForm(PageForm):
 
 class PayoutForm(PageForm):
     """Beneficiary data for each method the session allows; only the chosen method's fields are used."""
+
     method = RadioField(_l("How do you want to receive it?"), validators=[DataRequired(REQUIRED)])
-    name = StringField(_l("Full name"), validators=[DataRequired(REQUIRED), Length(max=128)],
-                       render_kw={"autocomplete": "name"})
-    document_id = StringField(_l("CPF or CNPJ (digits only)"), validators=[Optional(), Length(max=32)],
-                              render_kw={"inputmode": "numeric"})
-    email = EmailField(_l("E-mail (optional)"), validators=[Optional(), Length(max=128)],
-                       render_kw={"autocomplete": "email"})
-    phone = TelField(_l("Phone (optional)"), validators=[Optional(), Length(max=32)],
-                     render_kw={"autocomplete": "tel", "placeholder": "+5511987654321"})
+    name = StringField(
+        _l("Full name"), validators=[DataRequired(REQUIRED), Length(max=128)], render_kw={"autocomplete": "name"}
+    )
+    document_id = StringField(
+        _l("CPF or CNPJ (digits only)"), validators=[Optional(), Length(max=32)], render_kw={"inputmode": "numeric"}
+    )
+    email = EmailField(
+        _l("E-mail (optional)"), validators=[Optional(), Length(max=128)], render_kw={"autocomplete": "email"}
+    )
+    phone = TelField(
+        _l("Phone (optional)"),
+        validators=[Optional(), Length(max=32)],
+        render_kw={"autocomplete": "tel", "placeholder": "+5511987654321"},
+    )
     # Choices of the method-specific selects are checked by the payout rules, for the chosen method only.
-    pix_key_type = SelectField(_l("PIX key type"), validate_choice=False,
-                               choices=[SelectChoice(t) for t in PIX_KEY_TYPES])
+    pix_key_type = SelectField(
+        _l("PIX key type"), validate_choice=False, choices=[SelectChoice(t) for t in PIX_KEY_TYPES]
+    )
     pix_key = StringField(_l("PIX key"), validators=[Optional(), Length(max=77)])
-    bank_code = SelectField(_l("Bank"), validate_choice=False,
-                            choices=[SelectChoice(code, f"{code} · {name}") for code, (_, name) in BR_BANKS.items()])
-    branch = StringField(_l("Branch (4 digits)"), validators=[Optional(), Length(max=16)],
-                         render_kw={"inputmode": "numeric"})
-    account_number = StringField(_l("Account number"), validators=[Optional(), Length(max=16)],
-                                 render_kw={"inputmode": "numeric"})
+    bank_code = SelectField(
+        _l("Bank"),
+        validate_choice=False,
+        choices=[SelectChoice(code, f"{code} · {name}") for code, (_, name) in BR_BANKS.items()],
+    )
+    branch = StringField(
+        _l("Branch (4 digits)"), validators=[Optional(), Length(max=16)], render_kw={"inputmode": "numeric"}
+    )
+    account_number = StringField(
+        _l("Account number"), validators=[Optional(), Length(max=16)], render_kw={"inputmode": "numeric"}
+    )
     account_digit = StringField(_l("Check digit"), validators=[Optional(), Length(max=4)])
-    account_type = SelectField(_l("Account type"), validate_choice=False,
-                               choices=[SelectChoice("CHECKING", _l("Checking")),
-                                        SelectChoice("SAVINGS", _l("Savings"))])
-    clabe = StringField(_l("CLABE (18 digits)"), validators=[Optional(), Length(max=18)],
-                        render_kw={"inputmode": "numeric"})
-    wallet_channel = SelectField(_l("Wallet"), validate_choice=False,
-                                 choices=[SelectChoice(c, c.title()) for c in WALLET_CHANNELS])
+    account_type = SelectField(
+        _l("Account type"),
+        validate_choice=False,
+        choices=[SelectChoice("CHECKING", _l("Checking")), SelectChoice("SAVINGS", _l("Savings"))],
+    )
+    clabe = StringField(
+        _l("CLABE (18 digits)"), validators=[Optional(), Length(max=18)], render_kw={"inputmode": "numeric"}
+    )
+    wallet_channel = SelectField(
+        _l("Wallet"), validate_choice=False, choices=[SelectChoice(c, c.title()) for c in WALLET_CHANNELS]
+    )
     wallet_account = StringField(_l("Wallet account or e-mail"), validators=[Optional(), Length(max=128)])
 
     # Where each payout API field comes from, per method (so API errors land on the right input).
     FIELDS = {
         "PIX": {"account": "pix_key", "account_type": "pix_key_type", "document_id": "document_id"},
-        "BANKTRANSFER": {"account": "account_number", "account_type": "account_type", "bank_code": "bank_code",
-                         "branch": "branch", "account_digit": "account_digit", "document_id": "document_id"},
+        "BANKTRANSFER": {
+            "account": "account_number",
+            "account_type": "account_type",
+            "bank_code": "bank_code",
+            "branch": "branch",
+            "account_digit": "account_digit",
+            "document_id": "document_id",
+        },
         "SPEI": {"account": "clabe"},
         "WALLET": {"account": "wallet_account", "channel": "wallet_channel"},
     }

@@ -1,4 +1,5 @@
 """Languages and formats of the pages: Flask-Babel with English, Brazilian Portuguese and Mexican Spanish."""
+
 from __future__ import annotations
 
 import functools
@@ -49,10 +50,17 @@ def format_currency(number, currency: str) -> str:
 
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=_locale, timezone_selector=_timezone)
-    app.jinja_env.install_gettext_callables(lambda text: _translations().ugettext(text),
-                                            lambda singular, plural, n: _translations().ungettext(singular, plural, n),
-                                            newstyle=True)
-    app.jinja_env.globals.update(format_currency=format_currency, format_date=format_date,
-                                 format_datetime=format_datetime, control=widgets.control)
+    # Flask-Babel adds the jinja2.ext.i18n extension, which installs this method on the environment.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda text: _translations().ugettext(text),
+        lambda singular, plural, n: _translations().ungettext(singular, plural, n),
+        newstyle=True,
+    )
+    app.jinja_env.globals.update(
+        format_currency=format_currency,
+        format_date=format_date,
+        format_datetime=format_datetime,
+        control=widgets.control,
+    )
     app.jinja_env.filters["cnpj"] = cnpj
     app.jinja_env.filters["isodate"] = date.fromisoformat

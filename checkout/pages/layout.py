@@ -1,4 +1,5 @@
 """Layout choice (web or H5), the customer's language, and merchant logos resized with Pillow."""
+
 from __future__ import annotations
 
 import io
@@ -12,8 +13,15 @@ WEB, H5 = "web", "h5"
 LOGO_BOXES = {WEB: (128, 64), H5: (42, 42)}
 LOCALES = ("en", "pt_BR", "es_MX")
 COUNTRY_LOCALES = {"BRA": "pt_BR", "MEX": "es_MX"}
-_ALIASES = {"en": "en", "pt": "pt_BR", "pt-br": "pt_BR", "pt_br": "pt_BR", "es": "es_MX", "es-mx": "es_MX",
-            "es_mx": "es_MX"}
+_ALIASES = {
+    "en": "en",
+    "pt": "pt_BR",
+    "pt-br": "pt_BR",
+    "pt_br": "pt_BR",
+    "es": "es_MX",
+    "es-mx": "es_MX",
+    "es_mx": "es_MX",
+}
 
 
 def choose_view() -> str:
@@ -36,29 +44,13 @@ def choose_locale(country: str | None) -> str:
     return _ALIASES.get((best or "en").lower(), "en")
 
 
-class LogoError(ValueError):
-    pass
-
-
-def check_logo(data: bytes) -> None:
-    """Refuse anything Pillow cannot read as a PNG image."""
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            if image.format != "PNG":
-                raise LogoError("the logo must be a PNG image")
-            image.verify()
-    except LogoError:
-        raise
-    except Exception:
-        raise LogoError("the logo must be a PNG image") from None
-
-
 @lru_cache(maxsize=256)
 def logo_png(data: bytes, view: str) -> bytes:
     """The logo fitted into the view's box, aspect kept, centred on a transparent canvas of the box's size."""
     width, height = (2 * side for side in LOGO_BOXES[view])
+    image: Image.Image  # the opened file, then its RGBA copy
     with Image.open(io.BytesIO(data)) as image:
-        image = image.convert("RGBA")
+        image = image.convert("RGBA")  # noqa: PLW2901 (the RGBA copy replaces the file in this block)
         image.thumbnail((width, height), Image.Resampling.LANCZOS)
         canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
         canvas.paste(image, ((width - image.width) // 2, (height - image.height) // 2), image)

@@ -1,16 +1,20 @@
 """Payin payment page: PIX QR with its countdown, Boleto line, deposit details, wallet; follows the trade."""
+
 from __future__ import annotations
+
+from typing import cast
 
 from flask import current_app, redirect
 from sqlalchemy import select
 
-from .. import clock, money, signing
+from .. import clock, links, money, signing
+from ..brazil import boleto
 from ..db import db
-from ..gateway import PayinError
+from ..errors import DomainError
 from ..merchants.models import Merchant
 from ..payins import service as payins
 from ..payins import states
-from ..payins.methods import PAY_PAGE, boleto, catalog
+from ..payins.methods import catalog
 from ..payins.models import Trade
 from . import qr
 from .common import Page, PageError, allow_form_target, base_url, open_page, read_token, render
@@ -22,11 +26,11 @@ COUNTRIES = {"BRL": "BRA", "MXN": "MEX"}
 
 
 def _pay_page() -> tuple[Page, Trade]:
-    token, payload = read_token(PAY_PAGE, PAY_TOKEN_TTL)
+    token, payload = read_token(links.PAY_PAGE, PAY_TOKEN_TTL)
     trade = db.session.scalar(select(Trade).where(Trade.trade_no == payload.get("trade")))
     if trade is None:
         raise PageError(404, "not-found")
-    page = open_page(token, db.session.get(Merchant, trade.merchant_id), COUNTRIES.get(trade.currency))
+    page = open_page(token, cast(Merchant, db.session.get(Merchant, trade.merchant_id)), COUNTRIES.get(trade.currency))
     allow_form_target(trade.return_url)
     return page, trade
 
@@ -59,15 +63,34 @@ def pay_page():
     status = shown_status(trade)
     back = None
     if trade.return_url and status != states.PROCESSING:
-        token = signing.return_token(page.merchant.security_key, issuer=base_url(), app_id=page.merchant.app_id,
-                                     subject=trade.trade_no, status=status,
-                                     reference={"out_trade_no": trade.out_trade_no})
+        token = signing.return_token(
+            page.merchant.security_key,
+            issuer=base_url(),
+            app_id=page.merchant.app_id,
+            subject=trade.trade_no,
+            status=status,
+            reference={"out_trade_no": trade.out_trade_no},
+        )
         back = with_token(trade.return_url, token)
     deadline = clock.unix(trade.expires_at) if trade.expires_at else None
-    data = {"poll": page.url("pages.pay_status"), "status": status, "interval": 3000, "deadline": deadline,
-            "now": clock.unix(clock.now())}
-    return render("pages/pay/pay.html", page, trade=trade, shown=status, back=back, deadline=deadline,
-                  amount=money.from_minor(trade.amount_minor, trade.currency), **_details(trade), data=data)
+    data = {
+        "poll": page.url("pages.pay_status"),
+        "status": status,
+        "interval": 3000,
+        "deadline": deadline,
+        "now": clock.unix(clock.now()),
+    }
+    return render(
+        "pages/pay/pay.html",
+        page,
+        trade=trade,
+        shown=status,
+        back=back,
+        deadline=deadline,
+        amount=money.from_minor(trade.amount_minor, trade.currency),
+        **_details(trade),
+        data=data,
+    )
 
 
 @bp.get("/pay/status")
@@ -86,6 +109,6 @@ def pay_sandbox():
     try:
         payins.sandbox_pay(db.session, page.merchant, trade.trade_no)
         db.session.commit()
-    except PayinError:
+    except DomainError:
         db.session.rollback()
     return redirect(page.url("pages.pay_page"), 303)

@@ -1,5 +1,8 @@
 """Payout checkout page: the beneficiary picks a method, gives the account, and one payout is created."""
+
 from __future__ import annotations
+
+from typing import cast
 
 from flask import current_app, g, redirect, request
 from flask_babel import gettext as _
@@ -8,15 +11,16 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
-from .. import clock, money, signing
+from .. import clock, links, money, providers, signing
+from ..api import registry
 from ..db import db
+from ..errors import DomainError, InvalidField
 from ..merchants.models import Merchant
-from ..payouts import pricing, sessions
+from ..payouts import corridors, pricing, sessions
 from ..payouts import service as payouts
 from ..payouts.models import CheckoutSession, Payout
-from ..payouts.platform import PayoutError
 from ..payouts.schemas import PayoutRequest
-from ..validation import FieldError, first_error
+from ..validation import first_error
 from . import security
 from .common import TOKEN_GRACE, Page, PageError, allow_form_target, base_url, open_page, read_token, render
 from .forms import PayoutForm
@@ -32,27 +36,35 @@ def _rule(rule: str) -> str:
 
 
 def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession]:
-    token, payload = read_token(sessions.PAGE_PURPOSE, 1800 + TOKEN_GRACE)
+    token, payload = read_token(links.PAYOUT_PAGE, 1800 + TOKEN_GRACE)
     query = select(CheckoutSession).where(CheckoutSession.session_id == payload.get("session"))
     record = db.session.scalar(query.with_for_update(of=CheckoutSession) if lock else query)
     if record is None:
         raise PageError(404, "not-found")
-    page = open_page(token, db.session.get(Merchant, record.merchant_id), record.country)
+    page = open_page(token, cast(Merchant, db.session.get(Merchant, record.merchant_id)), record.country)
     allow_form_target(record.return_url)
     return page, record
 
 
 def _methods(record: CheckoutSession) -> list[str]:
-    return [record.method] if record.method else list(sessions.COMBINATIONS[record.country][0])
+    return [record.method] if record.method else list(corridors.PAGE[cast(str, record.country)].methods)
 
 
 def _quotes(record: CheckoutSession, merchant: Merchant) -> dict[str, pricing.Quote]:
-    return {method: pricing.quote(source_currency=record.source_currency, arrival_currency=record.payout_currency,
-                                  amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
-                                  amount_type=pricing.ARRIVAL, fee_bear=record.fee_bear, method=method,
-                                  country=record.country, mid_rates=current_app.config["PAYOUT_MID_RATES"],
-                                  markup_bps=merchant.fx_markup_bps)
-            for method in _methods(record)}
+    return {
+        method: pricing.quote(
+            source_currency=record.source_currency,
+            arrival_currency=record.payout_currency,
+            amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
+            amount_type=pricing.ARRIVAL,
+            fee_bear=record.fee_bear,
+            method=method,
+            country=cast(str, record.country),  # sessions.create() sets it
+            mid_rates=current_app.config["PAYOUT_MID_RATES"],
+            markup_bps=merchant.fx_markup_bps,
+        )
+        for method in _methods(record)
+    }
 
 
 def _form(record: CheckoutSession, formdata=None) -> PayoutForm:
@@ -65,26 +77,48 @@ def _form(record: CheckoutSession, formdata=None) -> PayoutForm:
 
 def _show_form(page: Page, record: CheckoutSession, form: PayoutForm, status: int = 200):
     deadline = clock.unix(record.expires_at)
-    return render("pages/payout/form.html", page, status, record=record, form=form,
-                  quotes=_quotes(record, page.merchant), deadline=deadline,
-                  amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
-                  data={"deadline": deadline, "now": clock.unix(clock.now())})
+    return render(
+        "pages/payout/form.html",
+        page,
+        status,
+        record=record,
+        form=form,
+        quotes=_quotes(record, page.merchant),
+        deadline=deadline,
+        amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
+        data={"deadline": deadline, "now": clock.unix(clock.now())},
+    )
 
 
 def _result(page: Page, record: CheckoutSession):
     payout = db.session.get(Payout, record.payout_id)
-    token = signing.return_token(page.merchant.app_key, issuer=base_url(), app_id=page.merchant.app_id,
-                                 subject=payout.transaction_id, status=payout.status,
-                                 reference={"custom_code": record.custom_code})
+    assert payout is not None  # a COMPLETED session has its payout
+    token = signing.return_token(
+        page.merchant.app_key,
+        issuer=base_url(),
+        app_id=page.merchant.app_id,
+        subject=payout.transaction_id,
+        status=payout.status,
+        reference={"custom_code": record.custom_code},
+    )
     back = with_token(record.return_url, token)
     if not security.framed():
         return redirect(back, 303)
-    return render("pages/result.html", page, kind="payout", outcome=payout.status, payout=payout, back=back,
-                  data={"message": {"type": "checkout.payout", "status": payout.status, "token": token}})
+    return render(
+        "pages/result.html",
+        page,
+        kind="payout",
+        outcome=payout.status,
+        payout=payout,
+        back=back,
+        data={"message": {"type": "checkout.payout", "status": payout.status, "token": token}},
+    )
 
 
 def _expired(record: CheckoutSession) -> bool:
-    return clock.as_utc(record.expires_at) <= clock.now()
+    # One the expiry job closed stays closed (EXPIRED cannot become COMPLETED), even if the sandbox clock
+    # was set back since.
+    return record.status == sessions.EXPIRED or clock.as_utc(record.expires_at) <= clock.now()
 
 
 @bp.get("/payout")
@@ -110,32 +144,45 @@ def payout_submit():
     if not form.validate():
         return _show_form(page, record, form, 422)
     amount = money.format_minor(record.payout_amount_minor, record.payout_currency)
-    body = {**form.payout_fields(), "method": form.method.data, "custom_code": record.custom_code,
-            "fee_bear": record.fee_bear, "amount": amount, "amount_type": pricing.ARRIVAL,
-            "source_currency": record.source_currency,
-            "arrival_currency": record.payout_currency, "notify_url": record.notify_url,
-            "additional_remark": record.additional_remark, "country": record.country}
+    body = {
+        **form.payout_fields(),
+        "method": form.method.data,
+        "custom_code": record.custom_code,
+        "fee_bear": record.fee_bear,
+        "amount": amount,
+        "amount_type": pricing.ARRIVAL,
+        "source_currency": record.source_currency,
+        "arrival_currency": record.payout_currency,
+        "notify_url": record.notify_url,
+        "additional_remark": record.additional_remark,
+        "country": record.country,
+    }
     try:
         req = PayoutRequest.model_validate(body)
         payout, _figures = payouts.submit(
-            db.session, page.merchant, req, mid_rates=current_app.config["PAYOUT_MID_RATES"],
-            markup_bps=page.merchant.fx_markup_bps, processing_after=current_app.config["PAYOUT_PROCESSING_AFTER"],
-            checkout_session=True)
+            db.session,
+            page.merchant,
+            req,
+            mid_rates=current_app.config["PAYOUT_MID_RATES"],
+            markup_bps=page.merchant.fx_markup_bps,
+            bank=providers.payout_bank(current_app.config),
+            checkout_session=True,
+        )
     except ValidationError as exc:
         db.session.rollback()
         _missing, field, rule = first_error(exc)
         form.attach_error(field, _rule(rule))
         return _show_form(page, record, form, 422)
-    except FieldError as error:
+    except InvalidField as error:
         db.session.rollback()
         form.attach_error(error.field, _rule(error.rule))
         return _show_form(page, record, form, 422)
-    except PayoutError as error:
+    except DomainError as error:
         db.session.rollback()
-        form.form_errors.append(_("The payout could not be created (%(reason)s).", reason=error.msg))
+        form.form_errors.append(
+            _("The payout could not be created (%(reason)s).", reason=registry.payout_answer(error)[1])
+        )
         return _show_form(page, record, form, 409)
-    record.status, record.payout_id = sessions.COMPLETED, payout.id
+    sessions.set_status(record, sessions.COMPLETED, payout_id=payout.id)
     db.session.commit()
     return _result(page, record)
-
-

@@ -1,9 +1,10 @@
 """QR images (segno, inline SVG) and what the PIX Automático page shows of the payer and the code."""
+
 from __future__ import annotations
 
 import segno
 
-from ..payins.methods import brcode
+from ..brazil import brcode
 from ..vaults.models import Vault
 
 
@@ -14,8 +15,13 @@ def svg(code: str) -> str:
 def authorization_code(vault: Vault, config) -> str:
     """The BR Code the payer's bank app reads to show and accept this PIX Automático authorization."""
     txid = vault.token.removeprefix("vt_")[:25]
-    return brcode.build(key=config["COLLECTOR_PIX_KEY"], amount=None, merchant_name=config["COLLECTOR_NAME"],
-                        merchant_city=config["COLLECTOR_CITY"], txid=txid)
+    return brcode.build(
+        key=config["COLLECTOR_PIX_KEY"],
+        amount=None,
+        merchant_name=config["COLLECTOR_NAME"],
+        merchant_city=config["COLLECTOR_CITY"],
+        txid=txid,
+    )
 
 
 def mask_document(vault: Vault) -> str:

@@ -1,4 +1,5 @@
 """Page security: CSP with a nonce and the merchant's frame origins, no-store, Origin and CSRF checks."""
+
 from __future__ import annotations
 
 import hashlib
@@ -28,16 +29,18 @@ def apply_headers(response):
         return response  # logos: public and cacheable
     frame_origins = g.get("frame_origins") or []
     form_targets = " ".join(["'self'", *g.get("form_origins", [])])
-    response.headers["Content-Security-Policy"] = "; ".join([
-        "default-src 'none'",
-        f"script-src 'nonce-{nonce()}'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
-        f"form-action {form_targets}",
-        "base-uri 'none'",
-        f"frame-ancestors {' '.join(frame_origins) if frame_origins else chr(39) + 'none' + chr(39)}",
-    ])
+    response.headers["Content-Security-Policy"] = "; ".join(
+        [
+            "default-src 'none'",
+            f"script-src 'nonce-{nonce()}'",
+            "style-src 'self'",
+            "img-src 'self' data:",
+            "connect-src 'self'",
+            f"form-action {form_targets}",
+            "base-uri 'none'",
+            f"frame-ancestors {' '.join(frame_origins) if frame_origins else chr(39) + 'none' + chr(39)}",
+        ]
+    )
     response.headers["Cache-Control"] = "no-store"
     # Page URLs carry tokens: no referrer leaves our origin (and "no-referrer" would make POSTs send Origin: null).
     response.headers["Referrer-Policy"] = "same-origin"

@@ -1,14 +1,17 @@
 """Hosted pages blueprint: vault pages (PIX Automático authorization, card consent), card entry, logos."""
+
 from __future__ import annotations
+
+from typing import cast
 
 from flask import Blueprint, Response, abort, current_app, redirect, request
 from sqlalchemy import select
 
-from .. import clock, signing
+from .. import clock, links, providers, signing
+from ..cards import service as cards
 from ..db import db
-from ..gateway import PayinError
+from ..errors import DomainError
 from ..merchants.models import Merchant
-from ..payins import cards
 from ..vaults import service as vaults
 from ..vaults.models import Vault
 from . import layout, qr, security
@@ -30,16 +33,16 @@ bp = Blueprint("pages", __name__, url_prefix="/pages")
 bp.after_request(security.apply_headers)
 bp.register_error_handler(PageError, error_page)
 
-CARD_ENTRY_PURPOSE, CARD_ENTRY_TTL = "card", 30 * 60
+CARD_ENTRY_TTL = 30 * 60
 INTERVALS = {"1W": "weekly", "1M": "monthly", "3M": "quarterly", "6M": "semiannual", "1Y": "annual"}
 
 
 def _merchant(merchant_id: int) -> Merchant:
-    return db.session.get(Merchant, merchant_id)
+    return cast(Merchant, db.session.get(Merchant, merchant_id))  # foreign key: never None
 
 
 def _vault_page(lock: bool = False) -> tuple[Page, Vault]:
-    token, payload = read_token(vaults.PAGE_PURPOSE, current_app.config["VAULT_SESSION_TTL"] + TOKEN_GRACE)
+    token, payload = read_token(links.VAULT_PAGE, current_app.config["VAULT_SESSION_TTL"] + TOKEN_GRACE)
     query = select(Vault).where(Vault.token == payload.get("vault"))
     vault = db.session.scalar(query.with_for_update(of=Vault) if lock else query)
     if vault is None:
@@ -56,13 +59,25 @@ def _post_allowed(page: Page) -> None:
 
 def _vault_result(page: Page, vault: Vault):
     """After a decision: 303 to return_url with the signed result, or a result page inside a frame."""
-    token = signing.return_token(page.merchant.security_key, issuer=base_url(), app_id=page.merchant.app_id,
-                                 subject=vault.token, status=vault.status, reference={"uid": vault.uid})
+    token = signing.return_token(
+        page.merchant.security_key,
+        issuer=base_url(),
+        app_id=page.merchant.app_id,
+        subject=vault.token,
+        status=vault.status,
+        reference={"uid": vault.uid},
+    )
     back = with_token(vault.return_url, token) if vault.return_url else None
     if back and not security.framed():
         return redirect(back, 303)
-    return render("pages/result.html", page, kind="vault", outcome=vault.status, back=back,
-                  data={"message": {"type": "checkout.vault", "status": vault.status, "token": token}})
+    return render(
+        "pages/result.html",
+        page,
+        kind="vault",
+        outcome=vault.status,
+        back=back,
+        data={"message": {"type": "checkout.vault", "status": vault.status, "token": token}},
+    )
 
 
 @bp.get("/vault")
@@ -76,8 +91,17 @@ def vault_page():
     if vault.type == "Card":
         return render("pages/vault/card.html", page, vault=vault, card=vault.card, data=data)
     code = qr.authorization_code(vault, current_app.config)
-    return render("pages/vault/pix.html", page, vault=vault, interval=INTERVALS[vault.plan_interval],
-                  code=code, qr_svg=qr.svg(code), masked_document=qr.mask_document(vault), data=data)
+    assert vault.plan_interval is not None  # PIX vaults hold a plan
+    return render(
+        "pages/vault/pix.html",
+        page,
+        vault=vault,
+        interval=INTERVALS[vault.plan_interval],
+        code=code,
+        qr_svg=qr.svg(code),
+        masked_document=qr.mask_document(vault),
+        data=data,
+    )
 
 
 @bp.post("/vault")
@@ -93,7 +117,7 @@ def vault_decide():
     if vault.status == vaults.PENDING:
         try:
             vaults.decide(db.session, page.merchant, vault.token, decision == "accept")
-        except PayinError:
+        except DomainError:
             db.session.rollback()
             raise PageError(410, "expired") from None
         db.session.commit()
@@ -107,7 +131,7 @@ def vault_status():
 
 
 def _card_page() -> Page:
-    token, payload = read_token(CARD_ENTRY_PURPOSE, CARD_ENTRY_TTL)
+    token, payload = read_token(links.CARD_ENTRY_PAGE, CARD_ENTRY_TTL)
     merchant = _merchant(payload.get("merchant", 0))
     if merchant is None:
         raise PageError(404, "not-found")
@@ -128,19 +152,33 @@ def card_submit():
     if not form.validate():
         return render("pages/card/entry.html", page, 422, form=form)
     try:
-        card = cards.tokenize(db.session, merchant, card_no=form.digits, cvv=form.cvv.data,
-                              exp_year=form.exp_year.data, exp_month=form.exp_month.data,
-                              holder_name=form.holder.data, fingerprint_key=current_app.config["SECRET_KEY"],
-                              ttl_seconds=current_app.config["CARD_TOKEN_TTL"])
-    except PayinError as error:
+        card = cards.tokenize(
+            db.session,
+            merchant,
+            card_no=form.digits,
+            cvv=form.cvv.data,
+            exp_year=form.exp_year.data,
+            exp_month=form.exp_month.data,
+            holder_name=form.holder.data,
+            fingerprint_key=current_app.config["SECRET_KEY"],
+            ttl_seconds=current_app.config["CARD_TOKEN_TTL"],
+            sandbox_outcome=providers.acquirer(current_app.config).outcome_for(form.digits),
+        )
+    except DomainError as error:
         db.session.rollback()
-        form.form_errors.append(error.sub_msg)
+        form.form_errors.append(error.message)
         return render("pages/card/entry.html", page, 422, form=form)
     db.session.commit()
-    message = {"type": "checkout.card_token", "token": card.token, "brand": card.brand,
-               "first_six_digits": card.first_six, "last_four_digits": card.last_four}
-    return render("pages/result.html", page, kind="card", outcome="TOKENIZED", card=card, back=None,
-                  data={"message": message})
+    message = {
+        "type": "checkout.card_token",
+        "token": card.token,
+        "brand": card.brand,
+        "first_six_digits": card.first_six,
+        "last_four_digits": card.last_four,
+    }
+    return render(
+        "pages/result.html", page, kind="card", outcome="TOKENIZED", card=card, back=None, data={"message": message}
+    )
 
 
 @bp.get("/logo/<merchant_id>/<view>.png")
@@ -153,9 +191,3 @@ def logo(merchant_id: str, view: str):
     response = Response(layout.logo_png(merchant.logo_png, view), mimetype="image/png")
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
-
-
-def card_entry_url(merchant: Merchant, links, country: str | None = None) -> str:
-    payload = {"merchant": merchant.id, **({"country": country} if country else {})}
-    return links.page("card", CARD_ENTRY_PURPOSE, payload)
-

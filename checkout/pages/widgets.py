@@ -1,4 +1,5 @@
 """Form controls written out directly: the markup WTForms' widgets make, at a fraction of their cost."""
+
 from __future__ import annotations
 
 from markupsafe import Markup, escape
@@ -33,8 +34,10 @@ def control(field, **extra) -> Markup:
     attrs.update(field.render_kw or {})
     attrs.update(extra)
     if field.type == "SelectField":
-        options = "".join(f'<option {_params({"selected": selected, "value": value})}>{escape(label)}</option>'
-                          for value, label, selected, *_ in field.iter_choices())
+        options = "".join(
+            f"<option {_params({'selected': selected, 'value': value})}>{escape(label)}</option>"
+            for value, label, selected, *_ in field.iter_choices()
+        )
         return Markup(f"<select {_params(attrs)}>{options}</select>")
     if field.type == "_Option":
         attrs.update(type="radio", value=field._value(), checked=field.checked)

@@ -1,22 +1,32 @@
 """Payin gateway routes: tokenization, pre-authorization, payments, refunds, queries, bank list."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app
 
-from .. import links
+from .. import links, providers
+from ..api.operation import operation
+from ..cards import service as cards
 from ..db import db
-from ..gateway import operation
 from ..merchants.models import Merchant
-from . import cards, methods, refunds, service
+from . import methods, refunds, service
 from .methods import catalog
 from .schemas import (
     BankListRequest,
+    BankListResponse,
     CardSessionRequest,
+    CardSessionResponse,
     CardTokenRequest,
+    CardTokenResponse,
     DirectPayRequest,
+    DirectPayResponse,
+    PayResponse,
     PreAuthorizationRequest,
+    PreAuthorizationResponse,
     QueryRequest,
+    QueryResponse,
     RefundRequest,
+    RefundResponse,
     VaultPayRequest,
 )
 
@@ -25,35 +35,59 @@ bp = Blueprint("payins", __name__)
 
 def _collector() -> methods.Collector:
     config = current_app.config
-    return methods.Collector(name=config["COLLECTOR_NAME"], city=config["COLLECTOR_CITY"],
-                             cnpj=config["COLLECTOR_CNPJ"], pix_key=config["COLLECTOR_PIX_KEY"],
-                             boleto_due_days=config["BOLETO_DUE_DAYS"])
+    return methods.Collector(
+        name=config["COLLECTOR_NAME"],
+        city=config["COLLECTOR_CITY"],
+        cnpj=config["COLLECTOR_CNPJ"],
+        pix_key=config["COLLECTOR_PIX_KEY"],
+        boleto_due_days=config["BOLETO_DUE_DAYS"],
+    )
 
 
-@operation(bp, "/card/token", CardTokenRequest, summary="Tokenize a card (sandbox)")
+@operation(bp, "/card/token", CardTokenRequest, summary="Tokenize a card (sandbox)", response=CardTokenResponse)
 def card_token(merchant: Merchant, req: CardTokenRequest):
     card = req.card
-    token = cards.tokenize(db.session, merchant, card_no=card.card_no, cvv=card.cvv,
-                           exp_year=card.valid_thru_year, exp_month=card.valid_thru_month,
-                           holder_name=card.holder.name, fingerprint_key=current_app.config["SECRET_KEY"],
-                           ttl_seconds=current_app.config["CARD_TOKEN_TTL"])
-    return {"token": token.token, "first_six_digits": token.first_six, "last_four_digits": token.last_four,
-            "brand": token.brand}
+    token = cards.tokenize(
+        db.session,
+        merchant,
+        card_no=card.card_no,
+        cvv=card.cvv,
+        exp_year=card.valid_thru_year,
+        exp_month=card.valid_thru_month,
+        holder_name=card.holder.name,
+        fingerprint_key=current_app.config["SECRET_KEY"],
+        ttl_seconds=current_app.config["CARD_TOKEN_TTL"],
+        sandbox_outcome=providers.acquirer(current_app.config).outcome_for(card.card_no),
+    )
+    return {
+        "token": token.token,
+        "first_six_digits": token.first_six,
+        "last_four_digits": token.last_four,
+        "brand": token.brand,
+    }
 
 
-@operation(bp, "/card/session", CardSessionRequest, summary="Open a hosted card-entry page (iframe)")
+@operation(
+    bp,
+    "/card/session",
+    CardSessionRequest,
+    summary="Open a hosted card-entry page (iframe)",
+    response=CardSessionResponse,
+)
 def card_session(merchant: Merchant, req: CardSessionRequest):
-    from ..pages.views import card_entry_url
-
-    return {"card_url": card_entry_url(merchant, links.current(), req.country)}
+    return {"card_url": links.current().card_entry_page(merchant.id, req.country)}
 
 
-@operation(bp, "/trade/pre-authorization", PreAuthorizationRequest,
-           summary="Create a card pre-authorization with 3-D Secure data")
+@operation(
+    bp,
+    "/trade/pre-authorization",
+    PreAuthorizationRequest,
+    summary="Create a card pre-authorization with 3-D Secure data",
+    response=PreAuthorizationResponse,
+)
 def pre_authorization(merchant: Merchant, req: PreAuthorizationRequest):
-    trade = service.pre_authorize(db.session, merchant, req)
-    return {"out_trade_no": trade.out_trade_no, "trade_no": trade.trade_no, "prepay_id": trade.prepay_id,
-            "web_url": ""}
+    trade = service.pre_authorize(db.session, merchant, req, providers.acquirer(current_app.config))
+    return {"out_trade_no": trade.out_trade_no, "trade_no": trade.trade_no, "prepay_id": trade.prepay_id, "web_url": ""}
 
 
 def _pay_model(body: dict):
@@ -65,36 +99,68 @@ def _pay(merchant: Merchant, req):
         trade = service.pay_with_vault(db.session, merchant, req)
         fields = {"prepay_id": trade.prepay_id}
     else:
-        trade, fields = service.pay_direct(db.session, merchant, req, links.current(), _collector(),
-                                           current_app.config["SANDBOX"])
-    return {"trade_no": trade.trade_no, "out_trade_no": trade.out_trade_no, "trade_status": trade.status,
-            **fields}
+        trade, fields = service.pay_direct(
+            db.session,
+            merchant,
+            req,
+            links.current(),
+            _collector(),
+            providers.acquirer(current_app.config),
+            current_app.config["SANDBOX"],
+        )
+    return {"trade_no": trade.trade_no, "out_trade_no": trade.out_trade_no, "trade_status": trade.status, **fields}
 
 
-@operation(bp, "/trade/pay", DirectPayRequest, choose=_pay_model, alternatives=(VaultPayRequest, DirectPayRequest),
-           summary="Pay with a vault (vault_token present) or make a direct payment")
+@operation(
+    bp,
+    "/trade/pay",
+    DirectPayRequest,
+    choose=_pay_model,
+    alternatives=(VaultPayRequest, DirectPayRequest),
+    summary="Pay with a vault (vault_token present) or make a direct payment",
+    response=PayResponse,
+)
 def pay(merchant: Merchant, req):
     return _pay(merchant, req)
 
 
-@operation(bp, "/trade/create", DirectPayRequest, summary="Direct payment (the same as /trade/pay without a vault)")
+@operation(
+    bp,
+    "/trade/create",
+    DirectPayRequest,
+    summary="Direct payment (the same as /trade/pay without a vault)",
+    response=DirectPayResponse,
+)
 def create(merchant: Merchant, req: DirectPayRequest):
     return _pay(merchant, req)
 
 
-@operation(bp, "/trade/refund", RefundRequest, summary="Refund all or part of a paid trade")
+@operation(bp, "/trade/refund", RefundRequest, summary="Refund all or part of a paid trade", response=RefundResponse)
 def refund(merchant: Merchant, req: RefundRequest):
     trade, record = refunds.refund(db.session, merchant, req)
     return refunds.describe(trade, record)
 
 
-@operation(bp, "/trade/query", QueryRequest, read_only=True, one_statement=True,
-           summary="A trade with its status history and refunds")
+@operation(
+    bp,
+    "/trade/query",
+    QueryRequest,
+    read_only=True,
+    one_statement=True,
+    summary="A trade with its status history and refunds",
+    response=QueryResponse,
+)
 def query(merchant: Merchant, req: QueryRequest):
-    return service.describe(service.read(db.session, merchant, trade_no=req.trade_no,
-                                         out_trade_no=req.out_trade_no))
+    return service.describe(service.read(db.session, merchant, trade_no=req.trade_no, out_trade_no=req.out_trade_no))
 
 
-@operation(bp, "/trade/bank-list", BankListRequest, read_only=True, summary="Banks accepted by a method")
+@operation(
+    bp,
+    "/trade/bank-list",
+    BankListRequest,
+    read_only=True,
+    summary="Banks accepted by a method",
+    response=BankListResponse,
+)
 def bank_list(merchant: Merchant, req: BankListRequest):
     return {"method": req.method, "banks": [bank.as_dict() for bank in catalog.BANKS[req.method]]}

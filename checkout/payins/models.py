@@ -1,32 +1,14 @@
-"""Tables of the payin gateway: card tokens, trades with their status history, refunds."""
+"""Tables of the payin gateway: trades with their status history, refunds."""
+
 from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ..cards.models import CardToken
 from ..db import Base
-
-
-class CardToken(Base):
-    """What tokenization keeps of a card: never the number, CVV or anything that rebuilds them."""
-    __tablename__ = "card_tokens"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    token: Mapped[str] = mapped_column(String(64), unique=True)
-    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"), index=True)
-    brand: Mapped[str] = mapped_column(String(16))
-    first_six: Mapped[str] = mapped_column(String(6))
-    last_four: Mapped[str] = mapped_column(String(4))
-    exp_month: Mapped[int] = mapped_column(Integer)
-    exp_year: Mapped[int] = mapped_column(Integer)
-    holder_name: Mapped[str] = mapped_column(String(128))
-    fingerprint: Mapped[str] = mapped_column(String(64), index=True)
-    # The sandbox issuer's answer for this card (approve, decline, insufficient_funds).
-    sandbox_outcome: Mapped[str] = mapped_column(String(32))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class Trade(Base):
@@ -67,6 +49,7 @@ class Trade(Base):
 
 class TradeEvent(Base):
     """One row per status change of a trade: its history, as /trade/query reports it."""
+
     __tablename__ = "trade_events"
 
     id: Mapped[int] = mapped_column(primary_key=True)

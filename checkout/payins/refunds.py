@@ -1,14 +1,16 @@
 """Refunds of paid trades: limits, idempotency by out_request_no, and the bank-data e-mail."""
+
 from __future__ import annotations
 
 import secrets
+from typing import cast
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .. import clock, money
-from ..gateway import PayinError, invalid
+from ..errors import Duplicate, IllegalState, InvalidField, MissingField
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from . import methods, states
@@ -18,8 +20,12 @@ from .service import change_status, find
 
 
 def _refunded_minor(session: Session, trade: Trade) -> int:
-    return int(session.scalar(select(func.coalesce(func.sum(Refund.amount_minor), 0)).where(
-        Refund.trade_id == trade.id, Refund.status != states.REFUND_FAILED)))
+    total = session.scalar(
+        select(func.coalesce(func.sum(Refund.amount_minor), 0)).where(
+            Refund.trade_id == trade.id, Refund.status != states.REFUND_FAILED
+        )
+    )
+    return int(cast(int, total))  # coalesce: never NULL
 
 
 def _require_user_info(req: RefundRequest, method: str) -> None:
@@ -31,17 +37,21 @@ def _require_user_info(req: RefundRequest, method: str) -> None:
     }
     for name, value in required.items():
         if not value:
-            raise methods.missing(f"{name} (required to refund a {method} payment)")
+            raise MissingField(f"{name} (required to refund a {method} payment)")
 
 
 def _existing(session: Session, trade: Trade, req: RefundRequest, amount_minor: int) -> Refund | None:
     if not req.out_request_no:
         return None
-    refund = session.scalar(select(Refund).where(Refund.trade_id == trade.id,
-                                                 Refund.out_request_no == req.out_request_no))
+    refund = session.scalar(
+        select(Refund).where(Refund.trade_id == trade.id, Refund.out_request_no == req.out_request_no)
+    )
     if refund is not None and (refund.amount_minor != amount_minor or refund.currency != req.refund_currency):
-        raise invalid("out_request_no", "already used for a refund of "
-                      f"{money.format_minor(refund.amount_minor, refund.currency)} {refund.currency}")
+        raise InvalidField(
+            "out_request_no",
+            "already used for a refund of "
+            f"{money.format_minor(refund.amount_minor, refund.currency)} {refund.currency}",
+        )
     return refund
 
 
@@ -49,57 +59,89 @@ def refund(session: Session, merchant: Merchant, req: RefundRequest) -> tuple[Tr
     """Refund all or part of a paid trade; repeating an out_request_no answers the same refund."""
     trade = find(session, merchant, trade_no=req.trade_no, out_trade_no=req.out_trade_no)
     if req.refund_currency != trade.currency:
-        raise invalid("refund_currency", f"must be the trade's currency, {trade.currency}")
+        raise InvalidField("refund_currency", f"must be the trade's currency, {trade.currency}")
     try:
         amount_minor = money.to_minor(req.refund_amount, trade.currency)
     except money.MoneyError as exc:
-        raise invalid("refund_amount", str(exc)) from None
+        raise InvalidField("refund_amount", str(exc)) from None
     existing = _existing(session, trade, req, amount_minor)
     if existing is not None:
         return trade, existing
     if trade.status not in states.REFUNDABLE and trade.status != states.REFUNDED:
-        raise PayinError("trade-status-invalid", f"trade is {trade.status}; only a paid trade can be refunded")
+        raise IllegalState(
+            reason="trade-status-invalid", message=f"trade is {trade.status}; only a paid trade can be refunded"
+        )
     refundable = trade.amount_minor - _refunded_minor(session, trade)
     if amount_minor > refundable:
-        raise PayinError("refund-amount-exceeded", f"refund_amount exceeds the refundable amount, "
-                         f"{money.format_minor(refundable, trade.currency)} {trade.currency}")
+        raise IllegalState(
+            reason="refund-amount-exceeded",
+            message=f"refund_amount exceeds the refundable amount, "
+            f"{money.format_minor(refundable, trade.currency)} {trade.currency}",
+        )
     if amount_minor < trade.amount_minor and not req.out_request_no:
-        raise methods.missing("out_request_no (required for a partial refund)")
+        raise MissingField("out_request_no (required for a partial refund)")
     needs_bank = methods.refund_needs_bank_data(trade)
     if needs_bank:
         _require_user_info(req, trade.method)
     awaiting_bank_data = needs_bank and (req.bank_info is None or req.bank_info.is_empty())
-    status = states.REFUND_PROCESSING if awaiting_bank_data else states.REFUND_SUCCESS
-    states.REFUND.check(None, status)
     now = clock.now()
-    record = Refund(refund_no="rf_" + secrets.token_hex(12), trade_id=trade.id, out_request_no=req.out_request_no,
-                    amount_minor=amount_minor, currency=trade.currency, status=status, reason=req.refund_reason,
-                    user_info=req.user_info.model_dump(exclude_none=True) if req.user_info else {},
-                    bank_info=req.bank_info.model_dump(exclude_none=True) if req.bank_info else {},
-                    created_at=now, updated_at=now)
+    record = Refund(
+        refund_no="rf_" + secrets.token_hex(12),
+        trade_id=trade.id,
+        out_request_no=req.out_request_no,
+        amount_minor=amount_minor,
+        currency=trade.currency,
+        reason=req.refund_reason,
+        user_info=req.user_info.model_dump(exclude_none=True) if req.user_info else {},
+        bank_info=req.bank_info.model_dump(exclude_none=True) if req.bank_info else {},
+        created_at=now,
+    )
+    states.set_refund_status(record, states.REFUND_PROCESSING if awaiting_bank_data else states.REFUND_SUCCESS, now)
     try:
         with session.begin_nested():
             session.add(record)
             session.flush()
     except IntegrityError:
         # Only a racing request with the same out_request_no gets here (the trade row is locked).
-        raise PayinError("duplicate-out_request_no", "out_request_no is being processed; retry") from None
+        raise Duplicate(reason="duplicate-out_request_no", message="out_request_no is being processed; retry") from None
     fully = amount_minor == refundable
-    change_status(session, trade, states.REFUNDED if fully else states.PARTIAL_REFUND,
-                  refund_no=record.refund_no, out_request_no=record.out_request_no,
-                  refund_amount=money.format_minor(amount_minor, trade.currency), refund_status=status)
+    change_status(
+        session,
+        trade,
+        states.REFUNDED if fully else states.PARTIAL_REFUND,
+        refund_no=record.refund_no,
+        out_request_no=record.out_request_no,
+        refund_amount=money.format_minor(amount_minor, trade.currency),
+        refund_status=record.status,
+    )
     if awaiting_bank_data:
-        enqueue(session, merchant_id=merchant.id, kind="refund.email", target=req.user_info.email,
-                subject_id=record.refund_no, payload={
-                    "template": "refund-bank-data", "merchant": merchant.name, "trade_no": trade.trade_no,
-                    "refund_no": record.refund_no, "refund_amount": money.format_minor(amount_minor, trade.currency),
-                    "refund_currency": trade.currency, "name": req.user_info.name})
+        assert req.user_info is not None and req.user_info.email is not None  # _require_user_info()
+        enqueue(
+            session,
+            merchant_id=merchant.id,
+            kind="refund.email",
+            target=req.user_info.email,
+            subject_id=record.refund_no,
+            payload={
+                "template": "refund-bank-data",
+                "merchant": merchant.name,
+                "trade_no": trade.trade_no,
+                "refund_no": record.refund_no,
+                "refund_amount": money.format_minor(amount_minor, trade.currency),
+                "refund_currency": trade.currency,
+                "name": req.user_info.name,
+            },
+        )
     return trade, record
 
 
 def describe(trade: Trade, record: Refund) -> dict:
-    return {"refund_status": record.status, "refund_no": record.refund_no,
-            "out_request_no": record.out_request_no, "trade_no": trade.trade_no,
-            "out_trade_no": trade.out_trade_no,
-            "refund_amount": money.format_minor(record.amount_minor, record.currency),
-            "refund_currency": record.currency}
+    return {
+        "refund_status": record.status,
+        "refund_no": record.refund_no,
+        "out_request_no": record.out_request_no,
+        "trade_no": trade.trade_no,
+        "out_trade_no": trade.out_trade_no,
+        "refund_amount": money.format_minor(record.amount_minor, record.currency),
+        "refund_currency": record.currency,
+    }

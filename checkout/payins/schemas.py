@@ -1,6 +1,8 @@
-"""Request models of the payin operations: every field rule of the interface, declared once."""
+"""Request and response models of the payin operations: every field rule of the interface, declared once."""
+
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, StrictInt, field_validator
@@ -17,58 +19,53 @@ from ..validation import (
     IsoDate,
     OptEmail,
     OptText,
+    PayinRequest,
     Text,
-    Timestamp,
     is_digits,
 )
 
-
-class Request(BaseModel):
-    model_config = REQUEST_CONFIG
-
-    app_id: Text(32)
-    timestamp: Timestamp
-
-
 # --- card tokenization ---------------------------------------------------------------------------
+
 
 class Holder(BaseModel):
     model_config = REQUEST_CONFIG
-    name: Text(128)
+    name: Annotated[str, Text(128)]
 
 
 class Card(BaseModel):
     model_config = REQUEST_CONFIG
-    card_no: Text(19)
-    cvv: Text(4)
+    card_no: Annotated[str, Text(19)]
+    cvv: Annotated[str, Text(4)]
     valid_thru_year: Annotated[str | StrictInt, Field(description="4 digits (2 accepted)")]
     valid_thru_month: Annotated[str | StrictInt, Field(description="1 to 12")]
     holder: Holder
 
 
-class CardTokenRequest(Request):
+class CardTokenRequest(PayinRequest):
     card: Card
 
 
-class CardSessionRequest(Request):
+class CardSessionRequest(PayinRequest):
     """Extension: a hosted card-entry page for merchants that must not see card numbers."""
+
     country: Alpha3 | None = None  # picks the page's language (BRA, MEX) when the browser's is not wanted
 
 
 # --- pre-authorization ---------------------------------------------------------------------------
 
+
 class ThreeDS(BaseModel):
     model_config = REQUEST_CONFIG
-    sli: OptText(16) = None
-    status: Text(64)
-    liability_shift: Text(16)
-    status_reason_code: Text(2)
+    sli: Annotated[str | None, OptText(16)] = None
+    status: Annotated[str, Text(64)]
+    liability_shift: Annotated[str, Text(16)]
+    status_reason_code: Annotated[str, Text(2)]
     status_code: Literal["U", "N", "Y", "A", "C", "D", "R", "I"]
-    eci: Text(4)
-    cavv: Text(128)
-    version: Text(16)
-    acs_trans_id: Text(64)
-    ds_trans_id: Text(64)
+    eci: Annotated[str, Text(4)]
+    cavv: Annotated[str, Text(128)]
+    version: Annotated[str, Text(16)]
+    acs_trans_id: Annotated[str, Text(64)]
+    ds_trans_id: Annotated[str, Text(64)]
 
     @field_validator("status_reason_code")
     @classmethod
@@ -78,38 +75,39 @@ class ThreeDS(BaseModel):
         return code
 
 
-class PreAuthorizationRequest(Request):
-    buyer_id: Text(64)
-    content: OptText(255) = None
-    format: Fixed("JSON")
+class PreAuthorizationRequest(PayinRequest):
+    buyer_id: Annotated[str, Text(64)]
+    content: Annotated[str | None, OptText(255)] = None
+    format: Annotated[str, Fixed("JSON")]
     notify_url: HttpUrl
-    order_amount: Amount("0.01", "99999999.99")
+    order_amount: Annotated[Decimal, Amount("0.01", "99999999.99")]
     order_currency: Currency
-    out_trade_no: Text(64)
+    out_trade_no: Annotated[str, Text(64)]
     return_url: HttpUrl | None = None
-    subject: Text(128)
-    timeout_express: OptText(8) = None
-    version: Fixed("2.0") | None = None
-    token: Text(64)
+    subject: Annotated[str, Text(128)]
+    timeout_express: Annotated[str | None, OptText(8)] = None
+    version: Annotated[str, Fixed("2.0")] | None = None
+    token: Annotated[str, Text(64)]
     website_url: HttpUrl | None = None
-    method: Fixed("CreditCard")
-    trade_type: Fixed("API")
-    issuer: Text(64)
+    method: Annotated[str, Fixed("CreditCard")]
+    trade_type: Annotated[str, Fixed("API")]
+    issuer: Annotated[str, Text(64)]
     threeds: ThreeDS
 
 
 # --- pay with vault --------------------------------------------------------------------------------
 
-class VaultPayRequest(Request):
-    out_trade_no: Text(64)
+
+class VaultPayRequest(PayinRequest):
+    out_trade_no: Annotated[str, Text(64)]
     method: Literal["CreditCard", "PIXAutomatic"]
     notify_url: HttpUrl
-    subject: Text(128)
-    content: OptText(255) = None
-    order_amount: Amount("0.1", "9999999")
+    subject: Annotated[str, Text(128)]
+    content: Annotated[str | None, OptText(255)] = None
+    order_amount: Annotated[Decimal, Amount("0.1", "9999999")]
     order_currency: Currency
-    buyer_id: Text(64)
-    vault_token: Text(64)
+    buyer_id: Annotated[str, Text(64)]
+    vault_token: Annotated[str, Text(64)]
     return_url: HttpUrl | None = None
     scheduled_date: IsoDate | None = None
     region: Alpha3 | None = None
@@ -117,47 +115,48 @@ class VaultPayRequest(Request):
 
 # --- direct payment --------------------------------------------------------------------------------
 
+
 class Identify(BaseModel):
     model_config = REQUEST_CONFIG
-    number: Text(32)
-    type: Text(16)
+    number: Annotated[str, Text(32)]
+    type: Annotated[str, Text(16)]
 
 
 class Customer(BaseModel):
     model_config = REQUEST_CONFIG
-    name: Text(128)
-    email: Email(128)
-    phone: Text(32)
+    name: Annotated[str, Text(128)]
+    email: Annotated[str, Email(128)]
+    phone: Annotated[str, Text(32)]
     identify: Identify
 
 
 class Address(BaseModel):
     model_config = REQUEST_CONFIG
-    zip_code: Text(16)
-    state: Text(64)
-    city: Text(64)
-    street_number: Text(16)
-    street: Text(128)
-    neighborhood: OptText(64) = None
+    zip_code: Annotated[str, Text(16)]
+    state: Annotated[str, Text(64)]
+    city: Annotated[str, Text(64)]
+    street_number: Annotated[str, Text(16)]
+    street: Annotated[str, Text(128)]
+    neighborhood: Annotated[str | None, OptText(64)] = None
 
 
-class DirectPayRequest(Request):
-    out_trade_no: Text(64)
-    method: OptText(32) = None
-    channel: OptText(32) = None
+class DirectPayRequest(PayinRequest):
+    out_trade_no: Annotated[str, Text(64)]
+    method: Annotated[str | None, OptText(32)] = None
+    channel: Annotated[str | None, OptText(32)] = None
     order_currency: Currency
-    order_amount: Amount("0.01", "99999999.99")
-    subject: Text(128)
-    content: OptText(255) = None
+    order_amount: Annotated[Decimal, Amount("0.01", "99999999.99")]
+    subject: Annotated[str, Text(128)]
+    content: Annotated[str | None, OptText(255)] = None
     notify_url: HttpUrl
-    buyer_id: Text(64)
-    timeout_express: OptText(8) = None
-    token: OptText(64) = None
-    fingerprint: OptText(128) = None
-    issuer: OptText(64) = None
+    buyer_id: Annotated[str, Text(64)]
+    timeout_express: Annotated[str | None, OptText(8)] = None
+    token: Annotated[str | None, OptText(64)] = None
+    fingerprint: Annotated[str | None, OptText(128)] = None
+    issuer: Annotated[str | None, OptText(64)] = None
     installments: Annotated[StrictInt, Field(ge=1, le=12)] = 1
-    bank: OptText(64) = None
-    language_code: OptText(8) = None
+    bank: Annotated[str | None, OptText(64)] = None
+    language_code: Annotated[str | None, OptText(8)] = None
     customer: Customer
     address: Address
     user_ip: IpAddress | None = None
@@ -166,47 +165,163 @@ class DirectPayRequest(Request):
 
 # --- refunds and queries ---------------------------------------------------------------------------
 
+
 class RefundIdentify(BaseModel):
     model_config = REQUEST_CONFIG
-    number: OptText(16) = None
-    type: OptText(16) = None
+    number: Annotated[str | None, OptText(16)] = None
+    type: Annotated[str | None, OptText(16)] = None
 
 
 class UserInfo(BaseModel):
     model_config = REQUEST_CONFIG
     identify: RefundIdentify | None = None
-    name: OptText(64) = None
-    email: OptEmail(64) = None
-    phone: OptText(64) = None
+    name: Annotated[str | None, OptText(64)] = None
+    email: Annotated[str | None, OptEmail(64)] = None
+    phone: Annotated[str | None, OptText(64)] = None
 
 
 class BankInfo(BaseModel):
     model_config = REQUEST_CONFIG
-    bank_id: OptText(64) = None
-    bank_name: OptText(64) = None
-    agency: OptText(64) = None
-    type: OptText(64) = None
-    account: OptText(64) = None  # extension: the account number itself
+    bank_id: Annotated[str | None, OptText(64)] = None
+    bank_name: Annotated[str | None, OptText(64)] = None
+    agency: Annotated[str | None, OptText(64)] = None
+    type: Annotated[str | None, OptText(64)] = None
+    account: Annotated[str | None, OptText(64)] = None  # extension: the account number itself
 
     def is_empty(self) -> bool:
         return not any(self.model_dump().values())
 
 
-class RefundRequest(Request):
-    trade_no: OptText(64) = None
-    out_trade_no: OptText(64) = None
-    out_request_no: OptText(16) = None
+class RefundRequest(PayinRequest):
+    trade_no: Annotated[str | None, OptText(64)] = None
+    out_trade_no: Annotated[str | None, OptText(64)] = None
+    out_request_no: Annotated[str | None, OptText(16)] = None
     refund_currency: Currency
-    refund_amount: Amount("0.01", "99999999999999.99")
-    refund_reason: OptText(128) = None
+    refund_amount: Annotated[Decimal, Amount("0.01", "99999999999999.99")]
+    refund_reason: Annotated[str | None, OptText(128)] = None
     user_info: UserInfo | None = None
     bank_info: BankInfo | None = None
 
 
-class QueryRequest(Request):
-    trade_no: OptText(64) = None
-    out_trade_no: OptText(64) = None
+class QueryRequest(PayinRequest):
+    trade_no: Annotated[str | None, OptText(64)] = None
+    out_trade_no: Annotated[str | None, OptText(64)] = None
 
 
-class BankListRequest(Request):
+class BankListRequest(PayinRequest):
     method: Literal["DepositExpress", "Cash", "BankTransfer", "Khipu"]
+
+
+# --- responses -------------------------------------------------------------------------------------
+# The success fields each operation answers beside code and msg (what /openapi.json documents). The
+# views still build plain dicts; tests/api/test_responses.py holds them to these models.
+
+
+class CardTokenResponse(BaseModel):
+    token: str
+    first_six_digits: str
+    last_four_digits: str
+    brand: str
+
+
+class CardSessionResponse(BaseModel):
+    card_url: str
+
+
+class PreAuthorizationResponse(BaseModel):
+    out_trade_no: str
+    trade_no: str
+    prepay_id: str
+    web_url: str = Field(description="always empty: the card was authenticated beforehand")
+
+
+class MethodFields(BaseModel):
+    """What a direct payment's method hands the merchant to pass on to the customer."""
+
+    qr_code: str | None = Field(None, description="PIX: the BR Code to show as a QR code")
+    web_url: str | None = Field(None, description="PIX, Cash, BankTransfer, Khipu: the payment page")
+    barcode: str | None = Field(None, description="Boleto: the linha digitável")
+    pay_url: str | None = Field(None, description="Boleto, Lottery, DepositExpress: the payment page")
+    due_date: str | None = Field(None, description="Boleto: YYYY-MM-DD")
+    provider_owner: str | None = Field(None, description="DepositExpress: the account holder")
+    provider_owner_document: str | None = Field(None, description="DepositExpress: the holder's CNPJ")
+    provider_agency: str | None = Field(None, description="DepositExpress: the branch")
+    provider_number: str | None = Field(None, description="DepositExpress: the account number")
+    bank_name: str | None = Field(None, description="DepositExpress: the bank")
+    wallet_url: str | None = Field(None, description="Wallet: the wallet page")
+    app_link_url: str | None = Field(None, description="Wallet: the app deep link")
+
+
+class DirectPayResponse(MethodFields):
+    trade_no: str
+    out_trade_no: str
+    trade_status: str
+
+
+class PayResponse(DirectPayResponse):
+    """A vault payment answers prepay_id; a direct payment its method's fields."""
+
+    prepay_id: str | None = Field(None, description="payment with a vault only")
+
+
+class RefundResponse(BaseModel):
+    refund_status: str
+    refund_no: str
+    out_request_no: str | None
+    trade_no: str
+    out_trade_no: str
+    refund_amount: str
+    refund_currency: str
+
+
+class StatusChange(BaseModel):
+    from_status: str | None = Field(description="null for the first status")
+    trade_status: str
+    reason: str | None
+    time: str
+
+
+class TradeRefund(BaseModel):
+    refund_no: str
+    out_request_no: str | None
+    refund_amount: str
+    refund_currency: str
+    refund_status: str
+    create_time: str
+
+
+class QueryResponse(MethodFields):
+    """The trade; a direct payment also answers its method's fields again."""
+
+    trade_no: str
+    out_trade_no: str
+    prepay_id: str
+    trade_status: str
+    method: str
+    order_amount: str
+    order_currency: str
+    refunded_amount: str
+    refundable_amount: str
+    subject: str
+    buyer_id: str
+    create_time: str
+    update_time: str
+    status_history: list[StatusChange]
+    refunds: list[TradeRefund]
+    channel: str | None = None
+    failure_reason: str | None = None
+    scheduled_date: str | None = Field(None, description="PIXAutomatic: YYYY-MM-DD")
+    expire_time: str | None = None
+
+
+class ListedBank(BaseModel):
+    bank_id: str
+    bank_name: str
+    country: str
+    currency: str
+    language_codes: list[str]
+
+
+class BankListResponse(BaseModel):
+    method: str
+    banks: list[ListedBank]

@@ -1,4 +1,5 @@
 """Creating trades: pre-authorization, pay with vault, direct payment; paying and describing them."""
+
 from __future__ import annotations
 
 import functools
@@ -6,20 +7,22 @@ import secrets
 from collections.abc import Callable
 from datetime import timedelta
 from types import SimpleNamespace
+from typing import cast
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .. import clock, money
-from ..gateway import PayinError, invalid
+from ..cards import service as cards
+from ..errors import Duplicate, IllegalState, InvalidField, MissingField, NotFound
 from ..links import Links
 from ..merchants.models import Merchant
-from ..notifications.outbox import enqueue
-from ..pages.returns import ReturnUrlError, check_return_url
+from ..merchants.policy import check_return_url
+from ..providers.base import Acquirer, Decision
 from ..vaults import service as vaults
-from . import cards, methods, states, timeouts
-from .models import CardToken, Refund, Trade, TradeEvent
+from . import methods, states, timeouts
+from .models import Refund, Trade, TradeEvent
 from .schemas import DirectPayRequest, PreAuthorizationRequest, VaultPayRequest
 
 AUTHENTICATED_3DS = {"Y", "A"}
@@ -29,87 +32,121 @@ INFORMATIONAL_3DS = {"I"}
 PIX_LEAD_DAYS = (2, 10)
 
 
-def _new_trade(session: Session, merchant: Merchant, *, kind: str, method: str, out_trade_no: str,
-               amount, currency: str, subject: str, content: str | None, buyer_id: str,
-               notify_url: str, return_url: str | None, status: str, reason: str | None = None,
-               now=None, prepare: Callable[[Trade], dict] | None = None, **extra) -> Trade:
+def _new_trade(
+    session: Session,
+    merchant: Merchant,
+    *,
+    kind: str,
+    method: str,
+    out_trade_no: str,
+    amount,
+    currency: str,
+    subject: str,
+    content: str | None,
+    buyer_id: str,
+    notify_url: str,
+    return_url: str | None,
+    status: str,
+    reason: str | None = None,
+    now=None,
+    prepare: Callable[[Trade], dict] | None = None,
+    **extra,
+) -> Trade:
     """Insert a trade under the merchant's unique out_trade_no; a repeat (even a racing one) is refused.
 
     `prepare` answers the trade's details from the trade itself before it is written, so that the row
     is inserted once, complete, rather than inserted and then updated.
     """
-    try:
-        amount_minor = money.to_minor(amount, currency)
-    except money.MoneyError as exc:
-        raise invalid("order_amount", str(exc)) from None
+    amount_minor = _order_minor(amount, currency)
     now = now or clock.now()
-    trade = Trade(trade_no=f"{now:%Y%m%d%H%M%S}{secrets.randbelow(10**10):010d}", merchant_id=merchant.id,
-                  out_trade_no=out_trade_no, prepay_id="pp_" + secrets.token_hex(12), kind=kind,
-                  method=method, amount_minor=amount_minor, currency=currency, subject=subject,
-                  content=content, buyer_id=buyer_id, notify_url=notify_url, return_url=return_url,
-                  details={}, created_at=now, updated_at=now, **extra)
+    trade = Trade(
+        trade_no=f"{now:%Y%m%d%H%M%S}{secrets.randbelow(10**10):010d}",
+        merchant_id=merchant.id,
+        out_trade_no=out_trade_no,
+        prepay_id="pp_" + secrets.token_hex(12),
+        kind=kind,
+        method=method,
+        amount_minor=amount_minor,
+        currency=currency,
+        subject=subject,
+        content=content,
+        buyer_id=buyer_id,
+        notify_url=notify_url,
+        return_url=return_url,
+        details={},
+        created_at=now,
+        updated_at=now,
+        **extra,
+    )
     if prepare is not None:
         trade.details = prepare(trade)
     try:
         session.add(trade)
+        # Queues the callback too, except for a PROCESSING trade (see states.CALLBACK_STATUSES).
         states.set_status(session, trade, status, reason)
         session.flush()
     except IntegrityError:
         # No savepoint needed: a refused request rolls its whole transaction back.
-        raise PayinError("duplicate-out_trade_no", "out_trade_no is duplicate") from None
+        raise Duplicate(reason="duplicate-out_trade_no", message="out_trade_no is duplicate") from None
     return trade
+
+
+def _order_minor(amount, currency: str) -> int:
+    try:
+        return money.to_minor(amount, currency)
+    except money.MoneyError as exc:
+        raise InvalidField("order_amount", str(exc)) from None
 
 
 def _duplicate_check(session: Session, merchant: Merchant, out_trade_no: str) -> None:
     """Answer a plain repeat before doing any work; the unique constraint still settles races."""
-    exists = session.scalar(select(Trade.id).where(Trade.merchant_id == merchant.id,
-                                                   Trade.out_trade_no == out_trade_no))
+    exists = session.scalar(
+        select(Trade.id).where(Trade.merchant_id == merchant.id, Trade.out_trade_no == out_trade_no)
+    )
     if exists is not None:
-        raise PayinError("duplicate-out_trade_no", "out_trade_no is duplicate")
+        raise Duplicate(reason="duplicate-out_trade_no", message="out_trade_no is duplicate")
 
 
 def change_status(session: Session, trade: Trade, new: str, reason: str | None = None, **extra) -> None:
-    """Change a trade's status and queue its callback to the merchant in the same transaction."""
-    states.set_status(session, trade, new, reason)
-    queue_callback(session, trade, **extra)
+    """Change a trade's status; its callback to the merchant is queued in the same transaction."""
+    states.set_status(session, trade, new, reason, **extra)
 
 
-def queue_callback(session: Session, trade: Trade, **extra) -> None:
-    """The merchant's callback for the trade's current status (sent later by the worker)."""
-    new, reason = trade.status, trade.failure_reason
-    payload = {"trade_no": trade.trade_no, "out_trade_no": trade.out_trade_no, "trade_status": new,
-               "method": trade.method, "order_amount": money.format_minor(trade.amount_minor, trade.currency),
-               "order_currency": trade.currency, "timestamp": clock.format_utc(trade.updated_at)}
-    if reason and new in (states.REFUSED, states.EXPIRED):
-        payload["reason"] = reason
-    enqueue(session, merchant_id=trade.merchant_id, kind="payin.callback", target=trade.notify_url,
-            subject_id=trade.trade_no, payload={**payload, **extra})
+def outcome(decision: Decision, success: str) -> tuple[str, str | None]:
+    """The trade status and reason an acquirer's decision makes: `success` when approved, else REFUSED."""
+    return (success if decision.approved else states.REFUSED), decision.reason
 
 
-def card_outcome(card: CardToken, success: str) -> tuple[str, str | None]:
-    """The sandbox issuer's answer, from the test card table."""
-    if card.sandbox_outcome == cards.APPROVE:
-        return success, None
-    return states.REFUSED, cards.REFUSAL_REASONS[card.sandbox_outcome]
-
-
-def pre_authorize(session: Session, merchant: Merchant, req: PreAuthorizationRequest) -> Trade:
+def pre_authorize(session: Session, merchant: Merchant, req: PreAuthorizationRequest, acquirer: Acquirer) -> Trade:
     _duplicate_check(session, merchant, req.out_trade_no)
     card = cards.usable_token(session, merchant, req.token, "token")
     code = req.threeds.status_code
     if code in AUTHENTICATED_3DS or code in INFORMATIONAL_3DS:
-        status, reason = card_outcome(card, states.AUTHORIZED)
+        decision = acquirer.authorize(card, _order_minor(req.order_amount, req.order_currency), req.order_currency)
+        status, reason = outcome(decision, states.AUTHORIZED)
     else:
         status, reason = states.REFUSED, f"3-D Secure authentication failed (status {code})"
     now = clock.now()
-    trade = _new_trade(session, merchant, kind="pre_authorization", method="CreditCard", status=status,
-                       reason=reason,
-                       out_trade_no=req.out_trade_no, amount=req.order_amount, currency=req.order_currency,
-                       subject=req.subject, content=req.content, buyer_id=req.buyer_id,
-                       notify_url=req.notify_url, return_url=req.return_url, card_token_id=card.id,
-                       now=now, expires_at=timeouts.expiry(req.timeout_express, now))
+    trade = _new_trade(
+        session,
+        merchant,
+        kind="pre_authorization",
+        method="CreditCard",
+        status=status,
+        reason=reason,
+        out_trade_no=req.out_trade_no,
+        amount=req.order_amount,
+        currency=req.order_currency,
+        subject=req.subject,
+        content=req.content,
+        buyer_id=req.buyer_id,
+        notify_url=req.notify_url,
+        return_url=req.return_url,
+        card_token_id=card.id,
+        now=now,
+        expires_at=timeouts.expiry(req.timeout_express, now),
+    )
     trade.details = {"issuer": req.issuer, "threeds": req.threeds.model_dump()}
-    queue_callback(session, trade)
     return trade
 
 
@@ -123,10 +160,15 @@ def _check_pix_schedule(session: Session, vault, scheduled) -> None:
         and session.scalar(select(Trade.id).where(Trade.vault_id == vault.id).limit(1)) is None
     )
     if not (PIX_LEAD_DAYS[0] <= lead <= PIX_LEAD_DAYS[1] or first_on_authorization_day):
-        raise invalid("scheduled_date", "must be 2 to 10 days after today in Brazil time "
-                      f"({today}), or the plan start date for a first debit on the authorization day")
+        raise InvalidField(
+            "scheduled_date",
+            "must be 2 to 10 days after today in Brazil time "
+            f"({today}), or the plan start date for a first debit on the authorization day",
+        )
     if not vault.plan_start_date <= scheduled <= vault.plan_end_date:
-        raise invalid("scheduled_date", f"must be within the plan, {vault.plan_start_date} to {vault.plan_end_date}")
+        raise InvalidField(
+            "scheduled_date", f"must be within the plan, {vault.plan_start_date} to {vault.plan_end_date}"
+        )
 
 
 def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayRequest) -> Trade:
@@ -134,57 +176,87 @@ def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayRequest) -
     vault = vaults.require_active(session, merchant, req.vault_token)
     expected = "CreditCard" if vault.type == "Card" else "PIXAutomatic"
     if req.method != expected:
-        raise invalid("method", f"must be {expected} for a {vault.type} vault")
+        raise InvalidField("method", f"must be {expected} for a {vault.type} vault")
     scheduled = None
     if req.method == "PIXAutomatic":
         if req.scheduled_date is None:
-            raise methods.missing("scheduled_date")
+            raise MissingField("scheduled_date")
         if req.order_currency != "BRL":
-            raise invalid("order_currency", "must be BRL for PIXAutomatic")
+            raise InvalidField("order_currency", "must be BRL for PIXAutomatic")
         _check_pix_schedule(session, vault, req.scheduled_date)
         scheduled = req.scheduled_date
     # The debit itself runs later (card: at once; PIX Automático: on scheduled_date), by the worker.
-    trade = _new_trade(session, merchant, kind="vault", method=req.method, status=states.PROCESSING,
-                       out_trade_no=req.out_trade_no,
-                       amount=req.order_amount, currency=req.order_currency, subject=req.subject,
-                       content=req.content, buyer_id=req.buyer_id, notify_url=req.notify_url,
-                       return_url=req.return_url, vault_id=vault.id, card_token_id=vault.card_token_id,
-                       scheduled_date=scheduled)
+    trade = _new_trade(
+        session,
+        merchant,
+        kind="vault",
+        method=req.method,
+        status=states.PROCESSING,
+        out_trade_no=req.out_trade_no,
+        amount=req.order_amount,
+        currency=req.order_currency,
+        subject=req.subject,
+        content=req.content,
+        buyer_id=req.buyer_id,
+        notify_url=req.notify_url,
+        return_url=req.return_url,
+        vault_id=vault.id,
+        card_token_id=vault.card_token_id,
+        scheduled_date=scheduled,
+    )
     trade.details = {"region": req.region} if req.region else {}
     return trade
 
 
-def pay_direct(session: Session, merchant: Merchant, req: DirectPayRequest, links: Links,
-               collector: methods.Collector, sandbox: bool = True) -> tuple[Trade, dict]:
+def pay_direct(
+    session: Session,
+    merchant: Merchant,
+    req: DirectPayRequest,
+    links: Links,
+    collector: methods.Collector,
+    acquirer: Acquirer,
+    sandbox: bool = True,
+) -> tuple[Trade, dict]:
     """Create a direct payment; answers the trade and the method's fields (qr_code, barcode, ...)."""
     method = methods.lookup(req.method, req.channel)
     if req.return_url:
-        try:
-            check_return_url(req.return_url, merchant, sandbox)
-        except ReturnUrlError as error:
-            raise invalid("return_url", str(error)) from None
+        check_return_url(req.return_url, merchant, sandbox)
     details = method.check(req)
     _duplicate_check(session, merchant, req.out_trade_no)
-    card = cards.usable_token(session, merchant, req.token, "token") if req.method == "CreditCard" else None
+    # method.check() requires a card's token.
+    card = cards.usable_token(session, merchant, cast(str, req.token), "token") if req.method == "CreditCard" else None
     now = clock.now()
 
     def prepare(trade: Trade) -> dict:
         trade.details = {**details, "customer": req.customer.model_dump(), "address": req.address.model_dump()}
         return {**trade.details, "response": method.present(trade, links, collector)}  # present reads details
 
-    trade = _new_trade(session, merchant, kind="direct", method=method.name, status=states.PROCESSING,
-                       out_trade_no=req.out_trade_no,
-                       amount=req.order_amount, currency=req.order_currency, subject=req.subject,
-                       content=req.content, buyer_id=req.buyer_id, notify_url=req.notify_url,
-                       return_url=req.return_url, channel=req.channel if method.name == "Wallet" else None,
-                       card_token_id=card.id if card else None,
-                       now=now, expires_at=_direct_expiry(method, req.timeout_express, now, collector),
-                       prepare=None if method.numbered else prepare)
+    trade = _new_trade(
+        session,
+        merchant,
+        kind="direct",
+        method=method.name,
+        status=states.PROCESSING,
+        out_trade_no=req.out_trade_no,
+        amount=req.order_amount,
+        currency=req.order_currency,
+        subject=req.subject,
+        content=req.content,
+        buyer_id=req.buyer_id,
+        notify_url=req.notify_url,
+        return_url=req.return_url,
+        channel=req.channel if method.name == "Wallet" else None,
+        card_token_id=card.id if card else None,
+        now=now,
+        expires_at=_direct_expiry(method, req.timeout_express, now, collector),
+        prepare=None if method.numbered else prepare,
+    )
     if method.numbered:
         trade.details = prepare(trade)
     fields = trade.details["response"]
     if card is not None:
-        change_status(session, trade, *card_outcome(card, states.SUCCESS))
+        decision = acquirer.authorize(card, trade.amount_minor, trade.currency)
+        change_status(session, trade, *outcome(decision, states.SUCCESS))
     return trade, fields
 
 
@@ -207,15 +279,18 @@ def _find_statement(by_trade_no: bool, by_out_trade_no: bool):
     return query.with_for_update(of=Trade).execution_options(populate_existing=True)
 
 
-def find(session: Session, merchant: Merchant, *, trade_no: str | None = None,
-         out_trade_no: str | None = None) -> Trade:
+def find(
+    session: Session, merchant: Merchant, *, trade_no: str | None = None, out_trade_no: str | None = None
+) -> Trade:
     """The merchant's trade, locked for a change of status."""
     if not trade_no and not out_trade_no:
-        raise methods.missing("trade_no or out_trade_no")
-    trade = session.scalars(_find_statement(bool(trade_no), bool(out_trade_no)),
-                            {"merchant_id": merchant.id, "trade_no": trade_no, "out_trade_no": out_trade_no}).first()
+        raise MissingField("trade_no or out_trade_no")
+    trade = session.scalars(
+        _find_statement(bool(trade_no), bool(out_trade_no)),
+        {"merchant_id": merchant.id, "trade_no": trade_no, "out_trade_no": out_trade_no},
+    ).first()
     if trade is None:
-        raise PayinError("trade-not-exist", "trade does not exist")
+        raise NotFound(reason="trade-not-exist", message="trade does not exist")
     return trade
 
 
@@ -227,10 +302,15 @@ _REFUND_COLUMNS = [c.label(f"refund_{c.key}") for c in _REFUNDS.c]
 @functools.cache
 def _read_statement(by_trade_no: bool, by_out_trade_no: bool):
     """The trade joined to its history and its refunds: one round trip, a row per (event, refund) pair."""
-    query = select(_TRADES, *_EVENT_COLUMNS, *_REFUND_COLUMNS).select_from(
-        _TRADES.outerjoin(_EVENTS, _EVENTS.c.trade_id == _TRADES.c.id)
-        .outerjoin(_REFUNDS, _REFUNDS.c.trade_id == _TRADES.c.id)
-    ).where(_TRADES.c.merchant_id == bindparam("merchant_id"))
+    query = (
+        select(_TRADES, *_EVENT_COLUMNS, *_REFUND_COLUMNS)
+        .select_from(
+            _TRADES.outerjoin(_EVENTS, _EVENTS.c.trade_id == _TRADES.c.id).outerjoin(
+                _REFUNDS, _REFUNDS.c.trade_id == _TRADES.c.id
+            )
+        )
+        .where(_TRADES.c.merchant_id == bindparam("merchant_id"))
+    )
     if by_trade_no:
         query = query.where(_TRADES.c.trade_no == bindparam("trade_no"))
     if by_out_trade_no:
@@ -245,26 +325,33 @@ def _children(rows, prefix: str) -> list[SimpleNamespace]:
         mapping = row._mapping
         key = mapping[f"{prefix}id"]
         if key is not None and key not in seen:
-            seen[key] = SimpleNamespace(**{name.removeprefix(prefix): value for name, value in mapping.items()
-                                           if name.startswith(prefix)})
+            seen[key] = SimpleNamespace(
+                **{name.removeprefix(prefix): value for name, value in mapping.items() if name.startswith(prefix)}
+            )
     return sorted(seen.values(), key=lambda child: child.id)
 
 
-def read(session: Session, merchant: Merchant, *, trade_no: str | None = None,
-         out_trade_no: str | None = None) -> SimpleNamespace:
+def read(
+    session: Session, merchant: Merchant, *, trade_no: str | None = None, out_trade_no: str | None = None
+) -> SimpleNamespace:
     """The merchant's trade with its status history and refunds, as plain values for answering a query.
 
     One statement on the session's connection and no ORM loading: building entities in the identity map
     was most of a query's cost, and nothing here is changed.
     """
     if not trade_no and not out_trade_no:
-        raise methods.missing("trade_no or out_trade_no")
-    rows = session.connection().execute(
-        _read_statement(bool(trade_no), bool(out_trade_no)),
-        {"merchant_id": merchant.id, "trade_no": trade_no, "out_trade_no": out_trade_no}).all()
+        raise MissingField("trade_no or out_trade_no")
+    rows = (
+        session.connection()
+        .execute(
+            _read_statement(bool(trade_no), bool(out_trade_no)),
+            {"merchant_id": merchant.id, "trade_no": trade_no, "out_trade_no": out_trade_no},
+        )
+        .all()
+    )
     if not rows:
-        raise PayinError("trade-not-exist", "trade does not exist")
-    trade = dict(zip(_TRADES.c.keys(), rows[0][:len(_TRADES.c)], strict=True))  # its columns come first
+        raise NotFound(reason="trade-not-exist", message="trade does not exist")
+    trade = dict(zip(_TRADES.c.keys(), rows[0][: len(_TRADES.c)], strict=True))  # its columns come first
     return SimpleNamespace(**trade, events=_children(rows, "event_"), refunds=_children(rows, "refund_"))
 
 
@@ -273,11 +360,15 @@ def sandbox_pay(session: Session, merchant: Merchant, trade_no: str) -> Trade:
     trade = find(session, merchant, trade_no=trade_no)
     method = methods.METHODS.get(trade.method)
     if trade.kind != "direct" or method is None or not method.settles_in_sandbox:
-        raise PayinError("method-not-payable", f"{trade.method} trades are not paid by the customer this way")
+        raise IllegalState(
+            reason="method-not-payable", message=f"{trade.method} trades are not paid by the customer this way"
+        )
     if trade.status != states.PROCESSING:
-        raise PayinError("trade-status-invalid", f"trade is {trade.status}; only a PROCESSING trade can be paid")
+        raise IllegalState(
+            reason="trade-status-invalid", message=f"trade is {trade.status}; only a PROCESSING trade can be paid"
+        )
     if trade.expires_at is not None and clock.as_utc(trade.expires_at) <= clock.now():
-        raise PayinError("trade-expired", "the trade expired before it was paid")
+        raise IllegalState(reason="trade-expired", message="the trade expired before it was paid")
     change_status(session, trade, states.SUCCESS, "paid by the customer")
     return trade
 
@@ -288,23 +379,46 @@ def describe(trade: Trade | SimpleNamespace) -> dict:
     refunded = sum(r.amount_minor for r in trade.refunds if r.status != states.REFUND_FAILED)
     paid = trade.status in (states.SUCCESS, states.PARTIAL_REFUND, states.REFUNDED)
     body = {
-        "trade_no": trade.trade_no, "out_trade_no": trade.out_trade_no, "prepay_id": trade.prepay_id,
-        "trade_status": trade.status, "method": trade.method,
+        "trade_no": trade.trade_no,
+        "out_trade_no": trade.out_trade_no,
+        "prepay_id": trade.prepay_id,
+        "trade_status": trade.status,
+        "method": trade.method,
         "order_amount": money.format_minor(trade.amount_minor, currency),
-        "order_currency": currency, "refunded_amount": money.format_minor(refunded, currency),
+        "order_currency": currency,
+        "refunded_amount": money.format_minor(refunded, currency),
         "refundable_amount": money.format_minor(trade.amount_minor - refunded if paid else 0, currency),
-        "subject": trade.subject, "buyer_id": trade.buyer_id,
-        "create_time": clock.format_utc(trade.created_at), "update_time": clock.format_utc(trade.updated_at),
-        "status_history": [{"from_status": e.from_status, "trade_status": e.to_status, "reason": e.reason,
-                            "time": clock.format_utc(e.at)} for e in trade.events],
-        "refunds": [{"refund_no": r.refund_no, "out_request_no": r.out_request_no,
-                     "refund_amount": money.format_minor(r.amount_minor, r.currency), "refund_currency": r.currency,
-                     "refund_status": r.status, "create_time": clock.format_utc(r.created_at)}
-                    for r in trade.refunds],
+        "subject": trade.subject,
+        "buyer_id": trade.buyer_id,
+        "create_time": clock.format_utc(trade.created_at),
+        "update_time": clock.format_utc(trade.updated_at),
+        "status_history": [
+            {
+                "from_status": e.from_status,
+                "trade_status": e.to_status,
+                "reason": e.reason,
+                "time": clock.format_utc(e.at),
+            }
+            for e in trade.events
+        ],
+        "refunds": [
+            {
+                "refund_no": r.refund_no,
+                "out_request_no": r.out_request_no,
+                "refund_amount": money.format_minor(r.amount_minor, r.currency),
+                "refund_currency": r.currency,
+                "refund_status": r.status,
+                "create_time": clock.format_utc(r.created_at),
+            }
+            for r in trade.refunds
+        ],
     }
-    optional = {"channel": trade.channel, "failure_reason": trade.failure_reason,
-                "scheduled_date": trade.scheduled_date.isoformat() if trade.scheduled_date else None,
-                "expire_time": clock.format_utc(trade.expires_at) if trade.expires_at else None}
+    optional = {
+        "channel": trade.channel,
+        "failure_reason": trade.failure_reason,
+        "scheduled_date": trade.scheduled_date.isoformat() if trade.scheduled_date else None,
+        "expire_time": clock.format_utc(trade.expires_at) if trade.expires_at else None,
+    }
     body.update({k: v for k, v in optional.items() if v is not None})
     body.update(trade.details.get("response", {}))
     return body

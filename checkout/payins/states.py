@@ -1,49 +1,83 @@
-"""Trade and refund statuses, their transition tables, and the one function that changes a trade's status."""
+"""Trade and refund statuses (tables in the kernel), and the functions that change a trade's or refund's status."""
+
 from __future__ import annotations
+
+from datetime import datetime
+from functools import partial
 
 from sqlalchemy.orm import Session
 
-from .. import clock
-from ..statemachine import StateMachine
-from .models import Trade, TradeEvent
+from .. import clock, money
+from ..notifications.outbox import enqueue
+from ..statemachine import REFUND, TRADE, Change, RefundStatus, TradeStatus
+from .models import Refund, Trade, TradeEvent
 
-PROCESSING = "PROCESSING"
-AUTHORIZED = "AUTHORIZED"
-REFUSED = "REFUSED"
-SUCCESS = "SUCCESS"
-EXPIRED = "EXPIRED"
-PARTIAL_REFUND = "PARTIAL_REFUND"
-REFUNDED = "REFUNDED"
-
-TRADE = StateMachine("trade", {
-    None: {AUTHORIZED, REFUSED, PROCESSING},
-    PROCESSING: {SUCCESS, REFUSED, EXPIRED},
-    SUCCESS: {PARTIAL_REFUND, REFUNDED},
-    PARTIAL_REFUND: {PARTIAL_REFUND, REFUNDED},
-})
+PROCESSING = TradeStatus.PROCESSING
+AUTHORIZED = TradeStatus.AUTHORIZED
+REFUSED = TradeStatus.REFUSED
+SUCCESS = TradeStatus.SUCCESS
+EXPIRED = TradeStatus.EXPIRED
+PARTIAL_REFUND = TradeStatus.PARTIAL_REFUND
+REFUNDED = TradeStatus.REFUNDED
 
 REFUNDABLE = {SUCCESS, PARTIAL_REFUND}
 
-# Refund statuses: PROCESSING waits for the customer's bank data (or the bank); SUCCESS is paid back.
-REFUND_PROCESSING = "PROCESSING"
-REFUND_SUCCESS = "SUCCESS"
-REFUND_FAILED = "FAILED"
+# A callback reports an outcome. A trade created PROCESSING (vault debit, direct payment) is answered by
+# the request that created it; its callback comes with the outcome.
+CALLBACK_STATUSES = frozenset(TradeStatus) - {PROCESSING}
 
-REFUND = StateMachine("refund", {
-    None: {REFUND_PROCESSING, REFUND_SUCCESS},
-    REFUND_PROCESSING: {REFUND_SUCCESS, REFUND_FAILED},
-})
+REFUND_PROCESSING = RefundStatus.PROCESSING
+REFUND_SUCCESS = RefundStatus.SUCCESS
+REFUND_FAILED = RefundStatus.FAILED
 
 
-def set_status(session: Session, trade: Trade, new: str, reason: str | None = None) -> None:
-    """Move a trade to `new` (raises IllegalTransition) and record the step in its history."""
-    current = trade.status
-    TRADE.check(current, new)
-    now = clock.now()
-    trade.status = new
-    trade.updated_at = now
-    if new == REFUSED or new == EXPIRED:
-        trade.failure_reason = reason
-    event = TradeEvent(from_status=current, to_status=new, reason=reason, at=now)
+def set_status(session: Session, trade: Trade, new: str, reason: str | None = None, **extra) -> None:
+    """Move a trade to `new` (raises IllegalTransition), record the step in its history and queue the
+    merchant's callback in the same transaction; `extra` joins the callback's body."""
+    TRADE.move(
+        trade,
+        new,
+        reason=reason,
+        changes={"failure_reason": reason} if new in (REFUSED, EXPIRED) else None,
+        history=partial(_record_event, session),
+        on_change=partial(_queue_callback, session, extra),
+    )
+
+
+def _record_event(session: Session, change: Change) -> None:
+    trade = change.record
+    event = TradeEvent(from_status=change.old, to_status=change.new, reason=change.reason, at=change.at)
     trade.events.append(event)
     session.add(event)
+
+
+def _queue_callback(session: Session, extra: dict, change: Change) -> None:
+    """The merchant's callback for the trade's new status (sent later by the worker)."""
+    if change.new not in CALLBACK_STATUSES:
+        return
+    trade = change.record
+    payload = {
+        "trade_no": trade.trade_no,
+        "out_trade_no": trade.out_trade_no,
+        "trade_status": change.new.value,
+        "method": trade.method,
+        "order_amount": money.format_minor(trade.amount_minor, trade.currency),
+        "order_currency": trade.currency,
+        "timestamp": clock.format_utc(change.at),
+    }
+    if change.reason and change.new in (REFUSED, EXPIRED):
+        payload["reason"] = change.reason
+    enqueue(
+        session,
+        merchant_id=trade.merchant_id,
+        kind="payin.callback",
+        target=trade.notify_url,
+        subject_id=trade.trade_no,
+        payload={**payload, **extra},
+    )
+
+
+def set_refund_status(refund: Refund, new: str, at: datetime | None = None) -> None:
+    """Move a refund to `new` (raises IllegalTransition). It keeps no history and sends nothing of its
+    own: the trade's callback reports it, and its bank-data e-mail follows that callback."""
+    REFUND.move(refund, new, at=at)

@@ -1,4 +1,5 @@
-"""Beneficiary accounts per payout method: PIX keys, CLABE, bank accounts, wallets, cash; real check digits."""
+"""Beneficiary account checks per payout method (PIX keys, CLABE, bank accounts, wallets, cash); see corridors."""
+
 from __future__ import annotations
 
 import re
@@ -7,35 +8,97 @@ from dataclasses import dataclass
 
 from stdnum.cl import rut
 
-from ..payins.methods import brcode
-from ..validation import FieldError, brazilian_document, check_email, is_digits
+from ..brazil import brcode
+from ..brazil.banks import BR_BANKS
+from ..brazil.documents import brazilian_document
+from ..errors import InvalidField
+from ..validation import check_email, is_digits
 from . import clabe
 
 E164 = re.compile(r"^\+[1-9][0-9]{7,14}$")
 # Brazilian area codes (DDD); a mobile number has 9 digits starting with 9, a landline 8 starting with 2 to 5.
-BR_AREA_CODES = {11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43,
-                 44, 45, 46, 47, 48, 49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79,
-                 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99}
+BR_AREA_CODES = {
+    11,
+    12,
+    13,
+    14,
+    15,
+    16,
+    17,
+    18,
+    19,
+    21,
+    22,
+    24,
+    27,
+    28,
+    31,
+    32,
+    33,
+    34,
+    35,
+    37,
+    38,
+    41,
+    42,
+    43,
+    44,
+    45,
+    46,
+    47,
+    48,
+    49,
+    51,
+    53,
+    54,
+    55,
+    61,
+    62,
+    63,
+    64,
+    65,
+    66,
+    67,
+    68,
+    69,
+    71,
+    73,
+    74,
+    75,
+    77,
+    79,
+    81,
+    82,
+    83,
+    84,
+    85,
+    86,
+    87,
+    88,
+    89,
+    91,
+    92,
+    93,
+    94,
+    95,
+    96,
+    97,
+    98,
+    99,
+}
 BR_PHONE = re.compile(r"^\+55([1-9][0-9])(9[0-9]{8}|[2-5][0-9]{7})$")
 COUNTRY_PHONES = {"MEX": "+52", "COL": "+57"}
 
 # Brazilian banks by COMPE code: (ISPB, name).
-BR_BANKS = {
-    "001": ("00000000", "Banco do Brasil S.A."), "033": ("90400888", "Banco Santander (Brasil) S.A."),
-    "104": ("00360305", "Caixa Econômica Federal"), "237": ("60746948", "Banco Bradesco S.A."),
-    "341": ("60701190", "Itaú Unibanco S.A."), "260": ("18236120", "Nu Pagamentos S.A."),
-    "077": ("00416968", "Banco Inter S.A."), "336": ("31872495", "Banco C6 S.A."),
-    "756": ("02038232", "Banco Cooperativo Sicoob S.A."),
-}
 CL_BANKS = {"001": "Banco de Chile", "012": "BancoEstado", "037": "Banco Santander Chile", "016": "BCI"}
 
 PIX_KEY_TYPES = ("CPF", "CNPJ", "EVP", "PHONE", "EMAIL")
-REJECTED_IN_SANDBOX = "rejected@sandbox.test"
 
 
 @dataclass
 class Beneficiary:
     """What the service keeps about where the money goes, normalised."""
+
     account: str | None = None
     account_type: str | None = None
     document_id: str | None = None
@@ -47,162 +110,164 @@ class Beneficiary:
     bank_name: str | None = None
 
 
-def _required(value, field: str) -> str:
+def required(value, field: str) -> str:
     if value in (None, ""):
-        raise FieldError(field, "is required for this method")
+        raise InvalidField(field, "is required for this method")
     return value
 
 
 def _brazilian_document(number: str | None, kind: str | None) -> tuple[str, str]:
-    number = _required(number, "document_id")
+    number = required(number, "document_id")
     kind = kind or ("CPF" if len(number) == 11 else "CNPJ")
     if kind not in ("CPF", "CNPJ"):
-        raise FieldError("document_type", "must be CPF or CNPJ")
+        raise InvalidField("document_type", "must be CPF or CNPJ")
     if not brazilian_document(kind, number):
-        raise FieldError("document_id", f"must be a valid {kind} (digits only)")
+        raise InvalidField("document_id", f"must be a valid {kind} (digits only)")
     return number, kind
 
 
 def pix_key(key: str, key_type: str) -> str:
     """A valid PIX key of the given type, normalised (EVP lower-case)."""
     if key_type == "CPF" and not brazilian_document("CPF", key):
-        raise FieldError("account", "must be a valid CPF key (11 digits)")
+        raise InvalidField("account", "must be a valid CPF key (11 digits)")
     if key_type == "CNPJ" and not brazilian_document("CNPJ", key):
-        raise FieldError("account", "must be a valid CNPJ key (14 digits)")
+        raise InvalidField("account", "must be a valid CNPJ key (14 digits)")
     if key_type == "EVP":
         try:
             parsed = uuid.UUID(key)
         except ValueError:
-            raise FieldError("account", "must be a random key (UUID)") from None
+            raise InvalidField("account", "must be a random key (UUID)") from None
         if str(parsed) != key.lower():
-            raise FieldError("account", "must be a random key (UUID)")
+            raise InvalidField("account", "must be a random key (UUID)")
         return key.lower()
     if key_type == "PHONE":
         match = BR_PHONE.match(key)
         if not match or int(match.group(1)) not in BR_AREA_CODES:
-            raise FieldError("account", "must be a Brazilian phone key: +55, an area code and the number")
+            raise InvalidField("account", "must be a Brazilian phone key: +55, an area code and the number")
     if key_type == "EMAIL":
         try:
             check_email(key)
         except ValueError:
-            raise FieldError("account", "must be an e-mail key") from None
+            raise InvalidField("account", "must be an e-mail key") from None
         if len(key) > 77:
-            raise FieldError("account", "an e-mail key has at most 77 characters")
+            raise InvalidField("account", "an e-mail key has at most 77 characters")
     return key
 
 
-def _pix(req) -> Beneficiary:
-    key_type = _required(req.account_type, "account_type")
+def pix(req) -> Beneficiary:
+    key_type = required(req.account_type, "account_type")
     if key_type not in PIX_KEY_TYPES:
-        raise FieldError("account_type", f"must be one of {', '.join(PIX_KEY_TYPES)}")
-    key = pix_key(_required(req.account, "account"), key_type)
+        raise InvalidField("account_type", f"must be one of {', '.join(PIX_KEY_TYPES)}")
+    key = pix_key(required(req.account, "account"), key_type)
     document, kind = _brazilian_document(req.document_id, req.document_type)
     return Beneficiary(account=key, account_type=key_type, document_id=document, document_type=kind)
 
 
-def _qrcode(req) -> Beneficiary:
-    code = _required(req.account, "account")
+def qrcode(req) -> Beneficiary:
+    code = required(req.account, "account")
     try:
         fields = brcode.parse(code)
     except brcode.BRCodeError as exc:
-        raise FieldError("account", f"must be a PIX BR Code ({exc})") from None
+        raise InvalidField("account", f"must be a PIX BR Code ({exc})") from None
     if not isinstance(fields.get("26"), dict) or fields["26"].get("00") != brcode.GUI:
-        raise FieldError("account", "must be a PIX BR Code (field 26 with br.gov.bcb.pix)")
+        raise InvalidField("account", "must be a PIX BR Code (field 26 with br.gov.bcb.pix)")
     document, kind = _brazilian_document(req.document_id, req.document_type)
     return Beneficiary(account=code, account_type="BRCODE", document_id=document, document_type=kind)
 
 
-def _bank_transfer_brazil(req) -> Beneficiary:
-    bank = _required(req.bank_code, "bank_code")
+def bank_transfer_brazil(req) -> Beneficiary:
+    bank = required(req.bank_code, "bank_code")
     if bank not in BR_BANKS:
-        raise FieldError("bank_code", f"must be one of {', '.join(BR_BANKS)}")
-    branch = _required(req.branch, "branch")
+        raise InvalidField("bank_code", f"must be one of {', '.join(BR_BANKS)}")
+    branch = required(req.branch, "branch")
     if not (is_digits(branch) and len(branch) == 4):
-        raise FieldError("branch", "must be 4 digits")
-    account = _required(req.account, "account")
+        raise InvalidField("branch", "must be 4 digits")
+    account = required(req.account, "account")
     if not (is_digits(account) and 1 <= len(account) <= 12):
-        raise FieldError("account", "must be 1 to 12 digits")
-    digit = _required(req.account_digit, "account_digit")
+        raise InvalidField("account", "must be 1 to 12 digits")
+    digit = required(req.account_digit, "account_digit")
     if not re.fullmatch(r"[0-9X]", digit):
-        raise FieldError("account_digit", "must be one digit or X")
-    account_type = _required(req.account_type, "account_type")
+        raise InvalidField("account_digit", "must be one digit or X")
+    account_type = required(req.account_type, "account_type")
     if account_type not in ("CHECKING", "SAVINGS"):
-        raise FieldError("account_type", "must be CHECKING or SAVINGS")
+        raise InvalidField("account_type", "must be CHECKING or SAVINGS")
     document, kind = _brazilian_document(req.document_id, req.document_type)
     ispb, name = BR_BANKS[bank]
-    return Beneficiary(account=account, account_type=account_type, document_id=document, document_type=kind,
-                       bank_code=bank, branch=branch, account_digit=digit, bank_number=ispb, bank_name=name)
+    return Beneficiary(
+        account=account,
+        account_type=account_type,
+        document_id=document,
+        document_type=kind,
+        bank_code=bank,
+        branch=branch,
+        account_digit=digit,
+        bank_number=ispb,
+        bank_name=name,
+    )
 
 
-def _bank_transfer_chile(req) -> Beneficiary:
-    bank = _required(req.bank_code, "bank_code")
+def bank_transfer_chile(req) -> Beneficiary:
+    bank = required(req.bank_code, "bank_code")
     if bank not in CL_BANKS:
-        raise FieldError("bank_code", f"must be one of {', '.join(CL_BANKS)}")
-    account = _required(req.account, "account")
+        raise InvalidField("bank_code", f"must be one of {', '.join(CL_BANKS)}")
+    account = required(req.account, "account")
     if not (is_digits(account) and 4 <= len(account) <= 20):
-        raise FieldError("account", "must be 4 to 20 digits")
-    account_type = _required(req.account_type, "account_type")
+        raise InvalidField("account", "must be 4 to 20 digits")
+    account_type = required(req.account_type, "account_type")
     if account_type not in ("CHECKING", "SAVINGS", "VISTA"):
-        raise FieldError("account_type", "must be CHECKING, SAVINGS or VISTA")
-    document = _required(req.document_id, "document_id")
+        raise InvalidField("account_type", "must be CHECKING, SAVINGS or VISTA")
+    document = required(req.document_id, "document_id")
     if not rut.is_valid(document):
-        raise FieldError("document_id", "must be a valid RUT")
-    return Beneficiary(account=account, account_type=account_type, document_id=rut.compact(document),
-                       document_type="RUT", bank_code=bank, bank_number=bank, bank_name=CL_BANKS[bank])
+        raise InvalidField("document_id", "must be a valid RUT")
+    return Beneficiary(
+        account=account,
+        account_type=account_type,
+        document_id=rut.compact(document),
+        document_type="RUT",
+        bank_code=bank,
+        bank_number=bank,
+        bank_name=CL_BANKS[bank],
+    )
 
 
-def _spei(req) -> Beneficiary:
-    account = _required(req.account, "account")
+def spei(req) -> Beneficiary:
+    account = required(req.account, "account")
     try:
         bank = clabe.validate(account)
     except ValueError as exc:
-        raise FieldError("account", str(exc)) from None
-    return Beneficiary(account=account, account_type="CLABE", bank_code=account[:3], bank_number=account[:3],
-                       bank_name=bank, document_id=req.document_id, document_type=req.document_type)
+        raise InvalidField("account", str(exc)) from None
+    return Beneficiary(
+        account=account,
+        account_type="CLABE",
+        bank_code=account[:3],
+        bank_number=account[:3],
+        bank_name=bank,
+        document_id=req.document_id,
+        document_type=req.document_type,
+    )
 
 
 def _phone(req) -> str:
-    phone = _required(req.phone, "phone")
+    phone = required(req.phone, "phone")
     prefix = COUNTRY_PHONES.get(req.country, "+")
     if not E164.match(phone) or not phone.startswith(prefix):
-        raise FieldError("phone", f"must be an E.164 number starting with {prefix}")
+        raise InvalidField("phone", f"must be an E.164 number starting with {prefix}")
     return phone
 
 
-def _cash(req) -> Beneficiary:
+def cash(req) -> Beneficiary:
     _phone(req)
     return Beneficiary(document_id=req.document_id, document_type=req.document_type)
 
 
-def _cashout(req) -> Beneficiary:
+def cashout(req) -> Beneficiary:
     _phone(req)
-    document = _required(req.document_id, "document_id")
+    document = required(req.document_id, "document_id")
     if not (is_digits(document) and 6 <= len(document) <= 10):
-        raise FieldError("document_id", "must be a cédula of 6 to 10 digits")
+        raise InvalidField("document_id", "must be a cédula of 6 to 10 digits")
     return Beneficiary(document_id=document, document_type=req.document_type or "CC")
 
 
-def _wallet(req) -> Beneficiary:
-    from .catalog import WALLET_CHANNELS
-
-    channel = _required(req.channel, "channel")
-    if channel not in WALLET_CHANNELS:
-        raise FieldError("channel", f"must be one of {', '.join(WALLET_CHANNELS)}")
-    return Beneficiary(account=_required(req.account, "account"), account_type="WALLET")
-
-
-CHECKS = {
-    ("BRA", "PIX"): _pix, ("BRA", "QRCODE"): _qrcode, ("BRA", "BANKTRANSFER"): _bank_transfer_brazil,
-    ("CHL", "BANKTRANSFER"): _bank_transfer_chile, ("MEX", "SPEI"): _spei, ("MEX", "CASH"): _cash,
-    ("MEX", "CASHPICKUP"): _cash, ("COL", "CASHOUT"): _cashout, ("GLOBAL", "WALLET"): _wallet,
-}
-
-
-def beneficiary(req) -> Beneficiary:
-    """Validate the account fields `req` carries for its country and method."""
-    check = CHECKS.get((req.country, req.method))
-    if check is None:
-        raise FieldError("method", f"{req.method} is not offered in {req.country}")
-    if req.phone and not E164.match(req.phone):
-        raise FieldError("phone", "must be an E.164 number such as +5511987654321")
-    return check(req)
+def wallet(req) -> Beneficiary:
+    """The wallet's channel is checked against the corridors (corridors.beneficiary) before this runs."""
+    return Beneficiary(account=required(req.account, "account"), account_type="WALLET")

@@ -1,14 +1,29 @@
 """Payout platform routes: dry run, payout, status, detail, checkout sessions, balance history."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app
 
-from .. import clock, links
+from .. import clock, links, providers
+from ..api.operation import PAYOUT, check_fresh, operation
 from ..db import db
+from ..errors import MissingField
 from ..merchants.models import Merchant
 from . import balances, service, sessions
-from .platform import PayoutError, check_fresh, operation
-from .schemas import BalanceHistoryRequest, CheckoutRequest, DetailRequest, DryRunRequest, PayoutRequest, StatusRequest
+from .schemas import (
+    BalanceHistoryRequest,
+    BalanceHistoryResponse,
+    CheckoutRequest,
+    CheckoutResponse,
+    DetailRequest,
+    DetailResponse,
+    DryRunRequest,
+    PayoutRequest,
+    PayoutResponse,
+    QuoteResponse,
+    StatusRequest,
+    StatusResponse,
+)
 
 bp = Blueprint("payouts", __name__, url_prefix="/api")
 
@@ -21,47 +36,101 @@ def _pricing(merchant: Merchant) -> dict:
     return {"mid_rates": current_app.config["PAYOUT_MID_RATES"], "markup_bps": merchant.fx_markup_bps}
 
 
-@operation(bp, "/payout/dry-run", DryRunRequest, read_only=True, summary="Quote a payout: fee, tax, rate and amounts")
+@operation(
+    bp,
+    "/payout/dry-run",
+    DryRunRequest,
+    read_only=True,
+    summary="Quote a payout: fee, tax, rate and amounts",
+    envelope=PAYOUT,
+    response=QuoteResponse,
+)
 def dry_run(merchant: Merchant, req: DryRunRequest):
     check_fresh(req.timestamp, FRESHNESS_WINDOW)
     return service.quote(req, **_pricing(merchant)).as_strings()
 
 
-@operation(bp, "/payout", PayoutRequest, summary="Submit a payout (debits the source balance)")
+@operation(
+    bp,
+    "/payout",
+    PayoutRequest,
+    summary="Submit a payout (debits the source balance)",
+    envelope=PAYOUT,
+    response=PayoutResponse,
+)
 def submit(merchant: Merchant, req: PayoutRequest):
     if req.timestamp is not None:
         check_fresh(req.timestamp, FRESHNESS_WINDOW)
-    payout, figures = service.submit(db.session, merchant, req, **_pricing(merchant),
-                                     processing_after=current_app.config["PAYOUT_PROCESSING_AFTER"])
-    return {"transaction_id": payout.transaction_id, "custom_code": payout.custom_code, "status": payout.status,
-            **figures.as_strings()}
+    payout, figures = service.submit(
+        db.session, merchant, req, **_pricing(merchant), bank=providers.payout_bank(current_app.config)
+    )
+    return {
+        "transaction_id": payout.transaction_id,
+        "custom_code": payout.custom_code,
+        "status": payout.status,
+        **figures.as_strings(),
+    }
 
 
-@operation(bp, "/payout/status", StatusRequest, read_only=True,
-           summary="A payout's status, by payout_id or custom_code")
+@operation(
+    bp,
+    "/payout/status",
+    StatusRequest,
+    read_only=True,
+    summary="A payout's status, by payout_id or custom_code",
+    envelope=PAYOUT,
+    response=StatusResponse,
+)
 def status(merchant: Merchant, req: StatusRequest):
     if not req.payout_id and not req.custom_code:
-        raise PayoutError(400, "invalid parameters", data={"error": "custom_code or payout_id required"})
+        raise MissingField(
+            "custom_code or payout_id", message="custom_code or payout_id required", reason="payout-reference-missing"
+        )
     payout = service.find(db.session, merchant, transaction_id=req.payout_id, custom_code=req.custom_code)
     return service.status(payout)
 
 
-@operation(bp, "/payout/detail", DetailRequest, read_only=True, summary="A payout's detail record")
+@operation(
+    bp,
+    "/payout/detail",
+    DetailRequest,
+    read_only=True,
+    summary="A payout's detail record",
+    envelope=PAYOUT,
+    response=DetailResponse,
+)
 def detail(merchant: Merchant, req: DetailRequest):
-    check_fresh(req.timestamp, DETAIL_WINDOW, code=4001009)
+    check_fresh(req.timestamp, DETAIL_WINDOW, expired=True)
     return service.detail(service.find(db.session, merchant, transaction_id=req.transaction_id))
 
 
-@operation(bp, "/checkout", CheckoutRequest, summary="Open a hosted payout checkout session")
+@operation(
+    bp,
+    "/checkout",
+    CheckoutRequest,
+    summary="Open a hosted payout checkout session",
+    envelope=PAYOUT,
+    response=CheckoutResponse,
+)
 def checkout(merchant: Merchant, req: CheckoutRequest):
     if req.timestamp is not None:
         check_fresh(req.timestamp, FRESHNESS_WINDOW)
     record = sessions.create(db.session, merchant, req, **_pricing(merchant), sandbox=current_app.config["SANDBOX"])
-    return {"checkout_url": sessions.checkout_url(record, links.current()),
-            "expire_time": clock.unix(record.expires_at)}
+    return {
+        "checkout_url": sessions.checkout_url(record, links.current()),
+        "expire_time": clock.unix(record.expires_at),
+    }
 
 
-@operation(bp, "/balance/history", BalanceHistoryRequest, read_only=True, summary="End-of-day balances per currency")
+@operation(
+    bp,
+    "/balance/history",
+    BalanceHistoryRequest,
+    read_only=True,
+    summary="End-of-day balances per currency",
+    envelope=PAYOUT,
+    response=BalanceHistoryResponse,
+)
 def balance_history(merchant: Merchant, req: BalanceHistoryRequest):
     check_fresh(req.timestamp, FRESHNESS_WINDOW)
     return balances.history(db.session, merchant, req.start_date, req.end_date)

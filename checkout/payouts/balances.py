@@ -1,4 +1,5 @@
 """Daily balance history: the available balance at the end of each UTC day, per currency."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -7,8 +8,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from .. import money
+from ..errors import InvalidField
 from ..merchants.models import Merchant
-from ..validation import FieldError
 from .ledger import AVAILABLE, LedgerDay
 
 MAX_DAYS = 366
@@ -20,25 +21,36 @@ def history(session: Session, merchant: Merchant, start: date, end: date) -> lis
     Read from the per-day totals (ledger_days), so the cost follows the days asked for, not the entries.
     """
     if end < start:
-        raise FieldError("end_date", "must not be before start_date")
+        raise InvalidField("end_date", "must not be before start_date")
     if (end - start).days + 1 > MAX_DAYS:
-        raise FieldError("end_date", f"the range must not exceed {MAX_DAYS} days")
+        raise InvalidField("end_date", f"the range must not exceed {MAX_DAYS} days")
     mine = (LedgerDay.merchant_id == merchant.id, LedgerDay.account == AVAILABLE)
-    running = {currency: int(amount) for currency, amount in session.execute(
-        select(LedgerDay.currency, func.sum(LedgerDay.net_minor))
-        .where(*mine, LedgerDay.day < start).group_by(LedgerDay.currency))}
+    running = {
+        currency: int(amount)
+        for currency, amount in session.execute(
+            select(LedgerDay.currency, func.sum(LedgerDay.net_minor))
+            .where(*mine, LedgerDay.day < start)
+            .group_by(LedgerDay.currency)
+        )
+    }
     moves: dict[date, dict[str, int]] = {}
     for currency, moved_on, amount in session.execute(
-            select(LedgerDay.currency, LedgerDay.day, LedgerDay.net_minor)
-            .where(*mine, LedgerDay.day >= start, LedgerDay.day <= end)):
+        select(LedgerDay.currency, LedgerDay.day, LedgerDay.net_minor).where(
+            *mine, LedgerDay.day >= start, LedgerDay.day <= end
+        )
+    ):
         moves.setdefault(moved_on, {})[currency] = int(amount)
     records = []
     for offset in range((end - start).days + 1):
         current = start + timedelta(days=offset)
         for currency, amount in moves.get(current, {}).items():
             running[currency] = running.get(currency, 0) + amount
-        records.append({"merchant_id": merchant.merchant_id, "current_day": current.isoformat(),
-                        "balance": [{"currency": c, "amount": money.format_minor(running[c], c)}
-                                    for c in sorted(running)]})
+        records.append(
+            {
+                "merchant_id": merchant.merchant_id,
+                "current_day": current.isoformat(),
+                "balance": [{"currency": c, "amount": money.format_minor(running[c], c)} for c in sorted(running)],
+            }
+        )
     records.reverse()
     return records

@@ -1,23 +1,9 @@
-"""Payout countries, methods, currencies and the sandbox's fee, tax and rate tables."""
+"""The sandbox's payout fee and tax tables (countries, methods and currencies: corridors)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-
-# Country -> (arrival currency, methods). GLOBAL is the external wallet, paid in USD.
-COUNTRIES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "BRA": ("BRL", ("PIX", "BANKTRANSFER", "QRCODE")),
-    "MEX": ("MXN", ("SPEI", "CASH", "CASHPICKUP")),
-    "COL": ("COP", ("CASHOUT",)),
-    "CHL": ("CLP", ("BANKTRANSFER",)),
-    "GLOBAL": ("USD", ("WALLET",)),
-}
-
-# Source currencies: the merchant's balance currencies; local currency only for a local payout.
-FOREIGN_SOURCES = ("USD", "EUR", "GBP")
-
-# WALLET channels; CHECKOUT is the service's own wallet.
-WALLET_CHANNELS = ("PAYPAL", "SKRILL", "CHECKOUT")
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,25 @@
 """CLABE, Mexico's 18-digit interbank account number: bank prefix, check digit."""
+
 from __future__ import annotations
 
 WEIGHTS = (3, 7, 1)
 
 # Bank prefixes (first three digits) of the banks SPEI payouts reach in the sandbox.
 BANKS = {
-    "002": "Banamex", "012": "BBVA México", "014": "Santander", "021": "HSBC", "030": "BanBajío",
-    "036": "Inbursa", "044": "Scotiabank", "058": "Banregio", "072": "Banorte", "127": "Banco Azteca",
-    "137": "BanCoppel", "638": "Nu México", "646": "STP", "722": "Mercado Pago W",
+    "002": "Banamex",
+    "012": "BBVA México",
+    "014": "Santander",
+    "021": "HSBC",
+    "030": "BanBajío",
+    "036": "Inbursa",
+    "044": "Scotiabank",
+    "058": "Banregio",
+    "072": "Banorte",
+    "127": "Banco Azteca",
+    "137": "BanCoppel",
+    "638": "Nu México",
+    "646": "STP",
+    "722": "Mercado Pago W",
 }
 
 

@@ -1,11 +1,13 @@
 """Double-entry ledger per merchant and currency; a balance is only ever the sum of its entries."""
+
 from __future__ import annotations
 
 import uuid
 from collections import defaultdict
 from datetime import date, datetime
+from typing import cast
 
-from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, Index, String, delete, func, select
+from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, Index, String, Table, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -13,12 +15,12 @@ from .. import clock
 from ..db import Base
 from ..merchants.models import Merchant
 
-AVAILABLE = "available"    # the merchant's spendable payout balance
-FUNDING = "funding"        # money that came in from outside (sandbox top-ups, settlements)
+AVAILABLE = "available"  # the merchant's spendable payout balance
+FUNDING = "funding"  # money that came in from outside (sandbox top-ups, settlements)
 IN_TRANSIT = "in_transit"  # payouts sent to the bank, not yet confirmed
-PAID_OUT = "paid_out"      # payouts the bank confirmed
-FEES = "fees"              # the service's processing fees
-TAXES = "taxes"            # taxes withheld for the authorities
+PAID_OUT = "paid_out"  # payouts the bank confirmed
+FEES = "fees"  # the service's processing fees
+TAXES = "taxes"  # taxes withheld for the authorities
 
 
 class LedgerEntry(Base):
@@ -39,6 +41,7 @@ class LedgerEntry(Base):
 class LedgerDay(Base):
     """The net movement of one account on one UTC day, kept with every posting, so that a balance or a
     year of daily balances costs a row per day with movement, however many entries there are."""
+
     __tablename__ = "ledger_days"
 
     merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"), primary_key=True)
@@ -52,22 +55,43 @@ class LedgerError(ValueError):
     pass
 
 
-def post(session: Session, merchant: Merchant, currency: str, kind: str,
-         legs: list[tuple[str, int]], reference: str | None = None) -> str:
+def post(
+    session: Session,
+    merchant: Merchant,
+    currency: str,
+    kind: str,
+    legs: list[tuple[str, int]],
+    reference: str | None = None,
+) -> str:
     """Write one balanced transaction: the legs' amounts must add up to zero."""
     if sum(amount for _, amount in legs) != 0 or len(legs) < 2:
         raise LedgerError("a ledger transaction must have balanced legs")
     transaction_id = str(uuid.uuid4())
     at = clock.now()
-    session.add_all(LedgerEntry(transaction_id=transaction_id, merchant_id=merchant.id, currency=currency,
-                                account=account, amount_minor=amount, kind=kind, reference=reference,
-                                created_at=at) for account, amount in legs)
+    session.add_all(
+        LedgerEntry(
+            transaction_id=transaction_id,
+            merchant_id=merchant.id,
+            currency=currency,
+            account=account,
+            amount_minor=amount,
+            kind=kind,
+            reference=reference,
+            created_at=at,
+        )
+        for account, amount in legs
+    )
     net: dict[str, int] = defaultdict(int)
     for account, amount in legs:
         net[account] += amount
     day = clock.as_utc(at).date()
-    _add_to_days(session, [{"merchant_id": merchant.id, "currency": currency, "account": account, "day": day,
-                            "net_minor": amount} for account, amount in sorted(net.items())])
+    _add_to_days(
+        session,
+        [
+            {"merchant_id": merchant.id, "currency": currency, "account": account, "day": day, "net_minor": amount}
+            for account, amount in sorted(net.items())
+        ],
+    )
     session.flush()
     return transaction_id
 
@@ -78,15 +102,21 @@ def _add_to_days(session: Session, rows: list[dict]) -> None:
     lock first (submissions, lifecycle.lock_merchants), so it never meets another halfway."""
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     statement = dialect.insert(LedgerDay).values(rows)
-    session.execute(statement.on_conflict_do_update(
-        index_elements=["merchant_id", "currency", "account", "day"],
-        set_={"net_minor": LedgerDay.net_minor + statement.excluded.net_minor}))
+    session.execute(
+        statement.on_conflict_do_update(
+            index_elements=["merchant_id", "currency", "account", "day"],
+            set_={"net_minor": LedgerDay.net_minor + statement.excluded.net_minor},
+        )
+    )
 
 
 def balance(session: Session, merchant: Merchant, currency: str, account: str = AVAILABLE) -> int:
-    total = session.scalar(select(func.coalesce(func.sum(LedgerDay.net_minor), 0)).where(
-        LedgerDay.merchant_id == merchant.id, LedgerDay.currency == currency, LedgerDay.account == account))
-    return int(total)
+    total = session.scalar(
+        select(func.coalesce(func.sum(LedgerDay.net_minor), 0)).where(
+            LedgerDay.merchant_id == merchant.id, LedgerDay.currency == currency, LedgerDay.account == account
+        )
+    )
+    return int(cast(int, total))  # coalesce: never NULL
 
 
 def utc_day(session: Session, column):
@@ -100,14 +130,26 @@ def rebuild_daily(session: Session) -> int:
     """Recompute ledger_days from the entries (after a bulk load or a repair); answers the row count."""
     session.execute(delete(LedgerDay))
     day = utc_day(session, LedgerEntry.created_at)
-    rows = [{"merchant_id": merchant_id, "currency": currency, "account": account,
-             "day": moved_on if isinstance(moved_on, date) else date.fromisoformat(moved_on), "net_minor": int(net)}
-            for merchant_id, currency, account, moved_on, net in session.execute(
-                select(LedgerEntry.merchant_id, LedgerEntry.currency, LedgerEntry.account, day,
-                       func.sum(LedgerEntry.amount_minor))
-                .group_by(LedgerEntry.merchant_id, LedgerEntry.currency, LedgerEntry.account, day))]
+    rows = [
+        {
+            "merchant_id": merchant_id,
+            "currency": currency,
+            "account": account,
+            "day": moved_on if isinstance(moved_on, date) else date.fromisoformat(moved_on),
+            "net_minor": int(net),
+        }
+        for merchant_id, currency, account, moved_on, net in session.execute(
+            select(
+                LedgerEntry.merchant_id,
+                LedgerEntry.currency,
+                LedgerEntry.account,
+                day,
+                func.sum(LedgerEntry.amount_minor),
+            ).group_by(LedgerEntry.merchant_id, LedgerEntry.currency, LedgerEntry.account, day)
+        )
+    ]
     for start in range(0, len(rows), 1000):
-        session.execute(LedgerDay.__table__.insert(), rows[start:start + 1000])
+        session.execute(cast(Table, LedgerDay.__table__).insert(), rows[start : start + 1000])
     return len(rows)
 
 
@@ -115,5 +157,11 @@ def fund(session: Session, merchant: Merchant, currency: str, amount_minor: int)
     """Sandbox top-up of the merchant's available balance."""
     if amount_minor <= 0:
         raise LedgerError("a top-up must be positive")
-    return post(session, merchant, currency, "funding",
-                [(AVAILABLE, amount_minor), (FUNDING, -amount_minor)], reference="sandbox-top-up")
+    return post(
+        session,
+        merchant,
+        currency,
+        "funding",
+        [(AVAILABLE, amount_minor), (FUNDING, -amount_minor)],
+        reference="sandbox-top-up",
+    )

@@ -1,4 +1,5 @@
 """Tables of the payout platform: payouts, their refunds by the recipient's bank, checkout sessions."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -11,8 +12,10 @@ from ..db import Base
 
 class Payout(Base):
     __tablename__ = "payouts"
-    __table_args__ = (UniqueConstraint("merchant_id", "custom_code", name="uq_payouts_merchant_custom_code"),
-                      Index("ix_payouts_due", "status", "next_step_at"))
+    __table_args__ = (
+        UniqueConstraint("merchant_id", "custom_code", name="uq_payouts_merchant_custom_code"),
+        Index("ix_payouts_due", "status", "next_step_at"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     transaction_id: Mapped[str] = mapped_column(String(32), unique=True)
@@ -54,7 +57,8 @@ class Payout(Base):
     bank_name: Mapped[str | None] = mapped_column(String(128), nullable=True)
     payer_bank_code: Mapped[str | None] = mapped_column(String(16), nullable=True)
     extra: Mapped[dict] = mapped_column(JSON, default=dict)
-    # Sandbox: where the simulated bank will take this payout (PAID or REJECTED), and when it moves next.
+    # The bank's answer at submission (PayoutBank.submit: PAID or REJECTED), read back only by that bank when
+    # it takes the next step; named for the sandbox bank, the only one so far. And when the payout moves next.
     sandbox_outcome: Mapped[str] = mapped_column(String(16))
     next_step_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -65,6 +69,7 @@ class Payout(Base):
 
 class PayoutRefund(Base):
     """Money the recipient's bank sent back: one row per (partial) refund."""
+
     __tablename__ = "payout_refunds"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -77,6 +82,7 @@ class PayoutRefund(Base):
 
 class CheckoutSession(Base):
     """A hosted payout page handed to a beneficiary; completing it creates one payout."""
+
     __tablename__ = "payout_checkout_sessions"
     __table_args__ = (UniqueConstraint("merchant_id", "custom_code", name="uq_checkout_merchant_custom_code"),)
 

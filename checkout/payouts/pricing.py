@@ -1,12 +1,13 @@
 """Payout pricing: one function turns a request into fee, tax, rate and amounts, for quotes and payouts."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
 
 from .. import money
-from ..validation import FieldError
-from . import catalog
+from ..errors import InvalidField
+from . import catalog, corridors
 
 RATE_PLACES = Decimal("0.000001")
 SOURCE, ARRIVAL = "source", "arrival"
@@ -30,10 +31,17 @@ class Quote:
 
     def as_strings(self) -> dict[str, str]:
         """The dry-run's `data`: every figure as a string, in its currency's minor unit."""
-        return {"fee": str(self.fee), "tax": str(self.tax), "amount": str(self.amount),
-                "settlement_amount": str(self.settlement_amount), "arrival_currency": self.arrival_currency,
-                "arrival_amount": str(self.arrival_amount), "source_currency": self.source_currency,
-                "source_amount": str(self.source_amount), "exchange_rate": str(self.exchange_rate)}
+        return {
+            "fee": str(self.fee),
+            "tax": str(self.tax),
+            "amount": str(self.amount),
+            "settlement_amount": str(self.settlement_amount),
+            "arrival_currency": self.arrival_currency,
+            "arrival_amount": str(self.arrival_amount),
+            "source_currency": self.source_currency,
+            "source_amount": str(self.source_amount),
+            "exchange_rate": str(self.exchange_rate),
+        }
 
 
 def _unit(currency: str) -> Decimal:
@@ -49,35 +57,45 @@ def exchange_rate(source: str, arrival: str, mid_rates: dict[str, str], markup_b
         return Decimal(1)
     mid = mid_rates.get(f"{source}/{arrival}")
     if mid is None:
-        raise FieldError("source_currency", f"{source} cannot be paid out in {arrival}")
+        raise InvalidField("source_currency", f"{source} cannot be paid out in {arrival}")
     # str() first: a rate given as a JSON number in the environment arrives as a float.
     return (Decimal(str(mid)) * (1 - Decimal(markup_bps) / 10000)).quantize(RATE_PLACES, rounding=ROUND_DOWN)
 
 
 def check_route(country: str, method: str, source: str, arrival: str) -> None:
-    """The country/method/currency combination must exist in the catalogue."""
-    if country not in catalog.COUNTRIES:
-        raise FieldError("country", f"must be one of {', '.join(catalog.COUNTRIES)}")
-    local, methods = catalog.COUNTRIES[country]
+    """The country/method/currency combination must be a corridor."""
+    if country not in corridors.COUNTRIES:
+        raise InvalidField("country", f"must be one of {', '.join(corridors.COUNTRIES)}")
+    local, methods = corridors.COUNTRIES[country], corridors.methods(country)
     if method not in methods:
-        raise FieldError("method", f"must be one of {', '.join(methods)} for {country}")
+        raise InvalidField("method", f"must be one of {', '.join(methods)} for {country}")
     if arrival != local:
-        raise FieldError("arrival_currency", f"must be {local} for {country}")
-    if source not in catalog.FOREIGN_SOURCES and source != local:
-        raise FieldError("source_currency", f"must be one of {', '.join(catalog.FOREIGN_SOURCES)} or {local}")
+        raise InvalidField("arrival_currency", f"must be {local} for {country}")
+    if source not in corridors.FOREIGN_SOURCES and source != local:
+        raise InvalidField("source_currency", f"must be one of {', '.join(corridors.FOREIGN_SOURCES)} or {local}")
 
 
-def quote(*, source_currency: str, arrival_currency: str, amount: Decimal, amount_type: str, fee_bear: str,
-          method: str, country: str, mid_rates: dict[str, str], markup_bps: int) -> Quote:
+def quote(
+    *,
+    source_currency: str,
+    arrival_currency: str,
+    amount: Decimal,
+    amount_type: str,
+    fee_bear: str,
+    method: str,
+    country: str,
+    mid_rates: dict[str, str],
+    markup_bps: int,
+) -> Quote:
     """Fee, tax, rate and amounts. `fee_bear` merchant adds fee and tax to what the merchant pays;
     beneficiary takes them from what arrives."""
     check_route(country, method, source_currency, arrival_currency)
     rate = exchange_rate(source_currency, arrival_currency, mid_rates, markup_bps)
     order_currency = source_currency if amount_type == SOURCE else arrival_currency
     if money.decimals(amount) > money.exponent(order_currency):
-        raise FieldError("amount", f"at most {money.exponent(order_currency)} decimal places for {order_currency}")
+        raise InvalidField("amount", f"at most {money.exponent(order_currency)} decimal places for {order_currency}")
     if amount <= 0:
-        raise FieldError("amount", "must be greater than 0")
+        raise InvalidField("amount", "must be greater than 0")
     # The gross amount in the source currency, before fee and tax.
     if amount_type == SOURCE:
         gross = _round(amount, source_currency)
@@ -85,17 +103,26 @@ def quote(*, source_currency: str, arrival_currency: str, amount: Decimal, amoun
         gross = _round(amount / rate, source_currency, ROUND_UP)
     schedule = catalog.FEES[method]
     fee = _round(schedule.fixed + gross * schedule.percent / 100, source_currency)
-    tax = _round(gross * catalog.GROSS_TAX.get(country, 0) / 100 + fee * catalog.FEE_TAX.get(country, 0) / 100,
-                 source_currency)
+    tax = _round(
+        gross * catalog.GROSS_TAX.get(country, 0) / 100 + fee * catalog.FEE_TAX.get(country, 0) / 100, source_currency
+    )
     if fee_bear == "merchant":
         settlement, source_amount = gross, gross + fee + tax
     else:
         settlement, source_amount = gross - fee - tax, gross
     if settlement <= 0:
-        raise FieldError("amount", "does not cover the fee and tax")
+        raise InvalidField("amount", "does not cover the fee and tax")
     arrival = _round(settlement * rate, arrival_currency, ROUND_DOWN)
     if amount_type == ARRIVAL and fee_bear == "merchant":
         arrival = _round(amount, arrival_currency)  # exactly what was asked; the gross was rounded up for it
-    return Quote(amount=_round(amount, order_currency), source_currency=source_currency,
-                 arrival_currency=arrival_currency, fee=fee, tax=tax, settlement_amount=settlement,
-                 source_amount=source_amount, arrival_amount=arrival, exchange_rate=rate)
+    return Quote(
+        amount=_round(amount, order_currency),
+        source_currency=source_currency,
+        arrival_currency=arrival_currency,
+        fee=fee,
+        tax=tax,
+        settlement_amount=settlement,
+        source_amount=source_amount,
+        arrival_amount=arrival,
+        exchange_rate=rate,
+    )

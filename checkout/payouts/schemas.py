@@ -1,14 +1,16 @@
-"""Request models of the payout operations."""
+"""Request and response models of the payout operations (responses: the envelope's `data`)."""
+
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import BaseModel, Field, RootModel, StrictInt
 
 from ..validation import REQUEST_CONFIG, Amount, HttpUrl, IsoDate, OptEmail, OptText, Text
 
 # Amounts are numeric strings (JSON numbers are accepted too); decimals are checked per currency.
-PayoutAmount = Amount("0.01", "99999999.99", places=2)
+PayoutAmount = Annotated[Decimal, Amount("0.01", "99999999.99", places=2)]
 UnixTime = Annotated[StrictInt, Field(ge=0, le=10**11)]
 
 
@@ -22,50 +24,50 @@ class DryRunRequest(Request):
     amount: PayoutAmount
     amount_type: Literal["source", "arrival"] = "source"
     fee_bear: Literal["beneficiary", "merchant"]
-    method: Text(16)
-    channel: OptText(32) = None
-    country: Text(8)
+    method: Annotated[str, Text(16)]
+    channel: Annotated[str | None, OptText(32)] = None
+    country: Annotated[str, Text(8)]
     timestamp: UnixTime
 
 
 class PayoutRequest(Request):
-    name: Text(128)
-    phone: OptText(32) = None
-    email: OptEmail(128) = None
-    account: OptText(512) = None
-    account_type: OptText(16) = None
-    document_id: OptText(32) = None
-    document_type: OptText(8) = None
-    bank_code: OptText(16) = None
-    branch: OptText(16) = None
-    account_digit: OptText(4) = None
-    method: Text(16)
-    channel: OptText(32) = None
-    custom_code: Text(64)
+    name: Annotated[str, Text(128)]
+    phone: Annotated[str | None, OptText(32)] = None
+    email: Annotated[str | None, OptEmail(128)] = None
+    account: Annotated[str | None, OptText(512)] = None
+    account_type: Annotated[str | None, OptText(16)] = None
+    document_id: Annotated[str | None, OptText(32)] = None
+    document_type: Annotated[str | None, OptText(8)] = None
+    bank_code: Annotated[str | None, OptText(16)] = None
+    branch: Annotated[str | None, OptText(16)] = None
+    account_digit: Annotated[str | None, OptText(4)] = None
+    method: Annotated[str, Text(16)]
+    channel: Annotated[str | None, OptText(32)] = None
+    custom_code: Annotated[str, Text(64)]
     fee_bear: Literal["beneficiary", "merchant"]
     amount: PayoutAmount
     amount_type: Literal["source", "arrival"] = "source"
     source_currency: Literal["USD", "GBP", "EUR", "BRL", "MXN"]
     arrival_currency: Literal["BRL", "MXN", "USD", "COP", "CLP"]
     notify_url: HttpUrl | None = None
-    additional_remark: OptText(39) = None
-    country: Text(8)
+    additional_remark: Annotated[str | None, OptText(39)] = None
+    country: Annotated[str, Text(8)]
     timestamp: UnixTime | None = None
 
 
 class StatusRequest(Request):
-    payout_id: OptText(32) = None
-    custom_code: OptText(64) = None
+    payout_id: Annotated[str | None, OptText(32)] = None
+    custom_code: Annotated[str | None, OptText(64)] = None
 
 
 class DetailRequest(Request):
-    transaction_id: Text(32)
+    transaction_id: Annotated[str, Text(32)]
     timestamp: UnixTime
 
 
 class CheckoutRequest(Request):
-    user_id: Text(64)
-    custom_code: Text(64)
+    user_id: Annotated[str, Text(64)]
+    custom_code: Annotated[str, Text(64)]
     fee_bear: Literal["beneficiary", "merchant"]
     source_currency: Literal["USD", "EUR", "GBP", "BRL", "MXN"]
     payout_currency: Literal["USD", "BRL", "MXN"]
@@ -73,9 +75,9 @@ class CheckoutRequest(Request):
     timeout: Annotated[StrictInt, Field(ge=60, le=1800)] = 1800
     notify_url: HttpUrl
     return_url: HttpUrl
-    additional_remark: Text(39)
+    additional_remark: Annotated[str, Text(39)]
     country: Literal["BRA", "MEX", "GLOBAL"] | None = None
-    method: OptText(16) = None
+    method: Annotated[str | None, OptText(16)] = None
     timestamp: UnixTime | None = None
 
 
@@ -83,3 +85,89 @@ class BalanceHistoryRequest(Request):
     start_date: IsoDate
     end_date: IsoDate
     timestamp: UnixTime
+
+
+# --- responses -------------------------------------------------------------------------------------
+
+
+class QuoteResponse(BaseModel):
+    """Every figure as a string in its currency's minor unit."""
+
+    fee: str
+    tax: str
+    amount: str
+    settlement_amount: str
+    arrival_currency: str
+    arrival_amount: str
+    source_currency: str
+    source_amount: str
+    exchange_rate: str
+
+
+class PayoutResponse(QuoteResponse):
+    transaction_id: str
+    custom_code: str
+    status: str
+
+
+class StatusResponse(BaseModel):
+    payout_id: str
+    custom_code: str
+    status: str
+    description: str
+
+
+class PayoutExtra(BaseModel):
+    """What the beneficiary needs to collect the money, by method."""
+
+    pin: str | None = Field(None, description="CASHOUT")
+    valid_days: int | None = Field(None, description="CASHOUT")
+    upt_ref: str | None = Field(None, description="CASH")
+    voucher: str | None = Field(None, description="CASHPICKUP")
+
+
+class DetailResponse(BaseModel):
+    """Optional fields are omitted when empty."""
+
+    reference_id: str
+    transaction_id: str
+    user_name: str | None = None
+    bank_id: str | None = None
+    bank_number: str | None = None
+    bank_name: str | None = None
+    payer_bank_code: str | None = None
+    amount: str
+    source_amount: str
+    settlement_amount: str
+    source_currency: str
+    arrival_amount: str
+    arrival_currency: str
+    exchange_rate: str
+    tax: str
+    fee: str
+    fee_user: str
+    transaction_status: str
+    remark: str | None = None
+    create_time: int
+    update_time: int
+    extra: PayoutExtra
+
+
+class CheckoutResponse(BaseModel):
+    checkout_url: str
+    expire_time: int = Field(description="unix seconds")
+
+
+class CurrencyBalance(BaseModel):
+    currency: str
+    amount: str
+
+
+class BalanceDay(BaseModel):
+    merchant_id: str
+    current_day: str
+    balance: list[CurrencyBalance]
+
+
+class BalanceHistoryResponse(RootModel[list[BalanceDay]]):
+    """One record per day, newest first."""

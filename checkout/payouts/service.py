@@ -1,40 +1,48 @@
 """Payouts: quotes, submission (balance checked and debited), status and detail."""
+
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .. import clock, money
+from ..brazil import brcode
+from ..errors import Duplicate, InvalidField, NotFound, Refused
 from ..merchants.models import Merchant
-from ..payins.methods import brcode
-from ..validation import FieldError
-from . import accounts, catalog, ledger, lifecycle, pricing
+from ..providers.base import PayoutBank, PayoutOrder
+from ..providers.sandbox import SandboxPayoutBank
+from . import corridors, ledger, lifecycle, pricing
 from .models import CheckoutSession, Payout
-from .platform import PayoutError
 from .schemas import DryRunRequest, PayoutRequest
-
-NOT_FOUND = PayoutError(400, "can not find this payout order")
 
 
 def quote(req: DryRunRequest | PayoutRequest, mid_rates: dict, markup_bps: int) -> pricing.Quote:
-    if req.method == "WALLET" and req.channel not in catalog.WALLET_CHANNELS:
-        raise FieldError("channel", f"must be one of {', '.join(catalog.WALLET_CHANNELS)} for WALLET")
-    return pricing.quote(source_currency=req.source_currency, arrival_currency=req.arrival_currency,
-                         amount=req.amount, amount_type=req.amount_type, fee_bear=req.fee_bear,
-                         method=req.method, country=req.country, mid_rates=mid_rates, markup_bps=markup_bps)
+    if req.method == "WALLET" and req.channel not in corridors.WALLET_CHANNELS:
+        raise InvalidField("channel", f"must be one of {', '.join(corridors.WALLET_CHANNELS)} for WALLET")
+    return pricing.quote(
+        source_currency=req.source_currency,
+        arrival_currency=req.arrival_currency,
+        amount=req.amount,
+        amount_type=req.amount_type,
+        fee_bear=req.fee_bear,
+        method=req.method,
+        country=req.country,
+        mid_rates=mid_rates,
+        markup_bps=markup_bps,
+    )
 
 
-def duplicate(existing: Payout) -> PayoutError:
-    return PayoutError(4001003, "duplicate custom_code", data={"payout_id": existing.transaction_id})
+def duplicate(existing: Payout) -> Duplicate:
+    return Duplicate(
+        "duplicate custom_code", reason="duplicate-custom_code", data={"payout_id": existing.transaction_id}
+    )
 
 
 def find_by_custom_code(session: Session, merchant: Merchant, custom_code: str) -> Payout | None:
-    return session.scalar(select(Payout).where(Payout.merchant_id == merchant.id,
-                                               Payout.custom_code == custom_code))
+    return session.scalar(select(Payout).where(Payout.merchant_id == merchant.id, Payout.custom_code == custom_code))
 
 
 def _sandbox_extra(payout: Payout) -> dict:
@@ -49,58 +57,108 @@ def _sandbox_extra(payout: Payout) -> dict:
 
 
 def _check_qr_amount(req: PayoutRequest, figures: pricing.Quote) -> None:
+    assert req.account is not None  # accounts.beneficiary() requires the QR code
     amount = brcode.parse(req.account).get("54")
     if amount is None:
         return
     try:
         asked = money.parse_decimal(amount)
     except money.MoneyError:
-        raise FieldError("account", "the QR code's amount (field 54) is not a number") from None
+        raise InvalidField("account", "the QR code's amount (field 54) is not a number") from None
     if asked != figures.arrival_amount:
-        raise FieldError("amount", f"must make {amount} BRL arrive, the amount the QR code asks for")
+        raise InvalidField("amount", f"must make {amount} BRL arrive, the amount the QR code asks for")
 
 
-def submit(session: Session, merchant: Merchant, req: PayoutRequest, *, mid_rates: dict, markup_bps: int,
-           processing_after: int, checkout_session: bool = False) -> tuple[Payout, pricing.Quote]:
-    """Price, validate the beneficiary, debit the source balance and create the payout (IN_PROCESSING)."""
+def submit(
+    session: Session,
+    merchant: Merchant,
+    req: PayoutRequest,
+    *,
+    mid_rates: dict,
+    markup_bps: int,
+    bank: PayoutBank | None = None,
+    processing_after: int | None = None,
+    checkout_session: bool = False,
+) -> tuple[Payout, pricing.Quote]:
+    """Price, validate the beneficiary, debit the source balance and create the payout (IN_PROCESSING).
+    Without `bank`, the sandbox bank starting to process after `processing_after` seconds."""
+    if bank is None:
+        bank = SandboxPayoutBank() if processing_after is None else SandboxPayoutBank(processing_after=processing_after)
     figures = quote(req, mid_rates, markup_bps)
-    who = accounts.beneficiary(req)
+    who = corridors.beneficiary(req)
     if req.method == "QRCODE":
         _check_qr_amount(req, figures)
     existing = find_by_custom_code(session, merchant, req.custom_code)
     if existing is not None:
         raise duplicate(existing)
-    if not checkout_session and session.scalar(select(CheckoutSession.id).where(
-            CheckoutSession.merchant_id == merchant.id, CheckoutSession.custom_code == req.custom_code)):
-        raise FieldError("custom_code", "belongs to a checkout session; its page creates that payout")
+    if not checkout_session and session.scalar(
+        select(CheckoutSession.id).where(
+            CheckoutSession.merchant_id == merchant.id, CheckoutSession.custom_code == req.custom_code
+        )
+    ):
+        raise InvalidField("custom_code", "belongs to a checkout session; its page creates that payout")
     # One payout at a time per merchant past this point, so two can never spend the same balance.
     session.scalar(select(Merchant).where(Merchant.id == merchant.id).with_for_update())
     source_minor = figures.minor("source_amount")
     available = ledger.balance(session, merchant, req.source_currency)
     if available < source_minor:
-        raise PayoutError(4003001, "insufficient balance", data={
-            "err": f"available {money.format_minor(available, req.source_currency)} {req.source_currency}, "
-                   f"needed {figures.source_amount} {req.source_currency}"})
+        raise Refused(
+            f"available {money.format_minor(available, req.source_currency)} {req.source_currency}, "
+            f"needed {figures.source_amount} {req.source_currency}",
+            reason="insufficient-balance",
+        )
     now = clock.now()
-    rejected = accounts.REJECTED_IN_SANDBOX in (req.account, req.email)
     order_currency = req.source_currency if req.amount_type == pricing.SOURCE else req.arrival_currency
+    order = PayoutOrder(
+        req.country,
+        req.method,
+        req.channel,
+        req.account,
+        req.email,
+        req.arrival_currency,
+        figures.minor("arrival_amount"),
+    )
+    submission = bank.submit(order, now)
     payout = Payout(
-        transaction_id=f"TS{now:%Y%m%d}{secrets.randbelow(10**12):012d}", merchant_id=merchant.id,
-        custom_code=req.custom_code, status=lifecycle.IN_PROCESSING, country=req.country, method=req.method,
-        channel=req.channel, fee_bear=req.fee_bear, amount_type=req.amount_type, name=req.name, phone=req.phone,
-        email=req.email, account=who.account, account_type=who.account_type, document_id=who.document_id,
-        document_type=who.document_type, bank_code=who.bank_code, branch=who.branch,
-        account_digit=who.account_digit, bank_number=who.bank_number, bank_name=who.bank_name,
+        transaction_id=f"TS{now:%Y%m%d}{secrets.randbelow(10**12):012d}",
+        merchant_id=merchant.id,
+        custom_code=req.custom_code,
+        country=req.country,
+        method=req.method,
+        channel=req.channel,
+        fee_bear=req.fee_bear,
+        amount_type=req.amount_type,
+        name=req.name,
+        phone=req.phone,
+        email=req.email,
+        account=who.account,
+        account_type=who.account_type,
+        document_id=who.document_id,
+        document_type=who.document_type,
+        bank_code=who.bank_code,
+        branch=who.branch,
+        account_digit=who.account_digit,
+        bank_number=who.bank_number,
+        bank_name=who.bank_name,
         payer_bank_code="646" if req.method == "SPEI" else None,
-        order_amount_minor=money.to_minor(figures.amount, order_currency), source_currency=req.source_currency,
-        arrival_currency=req.arrival_currency, source_minor=source_minor,
-        settlement_minor=figures.minor("settlement_amount"), arrival_minor=figures.minor("arrival_amount"),
-        fee_minor=figures.minor("fee"), tax_minor=figures.minor("tax"), exchange_rate=str(figures.exchange_rate),
-        notify_url=req.notify_url, additional_remark=req.additional_remark, remark="in processing",
-        extra={}, sandbox_outcome=lifecycle.REJECTED if rejected else lifecycle.PAID,
-        next_step_at=now + timedelta(seconds=processing_after), created_at=now, updated_at=now)
+        order_amount_minor=money.to_minor(figures.amount, order_currency),
+        source_currency=req.source_currency,
+        arrival_currency=req.arrival_currency,
+        source_minor=source_minor,
+        settlement_minor=figures.minor("settlement_amount"),
+        arrival_minor=figures.minor("arrival_amount"),
+        fee_minor=figures.minor("fee"),
+        tax_minor=figures.minor("tax"),
+        exchange_rate=str(figures.exchange_rate),
+        notify_url=req.notify_url,
+        additional_remark=req.additional_remark,
+        extra={},
+        sandbox_outcome=submission.outcome,
+        next_step_at=submission.next_step_at,
+        created_at=now,
+    )
     payout.extra = _sandbox_extra(payout)
-    lifecycle.PAYOUT.check(None, payout.status)
+    lifecycle.set_status(session, payout, lifecycle.IN_PROCESSING, at=now)
     try:
         with session.begin_nested():
             session.add(payout)
@@ -111,8 +169,9 @@ def submit(session: Session, merchant: Merchant, req: PayoutRequest, *, mid_rate
     return payout, figures
 
 
-def find(session: Session, merchant: Merchant, *, transaction_id: str | None = None,
-         custom_code: str | None = None) -> Payout:
+def find(
+    session: Session, merchant: Merchant, *, transaction_id: str | None = None, custom_code: str | None = None
+) -> Payout:
     query = select(Payout).where(Payout.merchant_id == merchant.id)
     if transaction_id:
         query = query.where(Payout.transaction_id == transaction_id)
@@ -120,21 +179,28 @@ def find(session: Session, merchant: Merchant, *, transaction_id: str | None = N
         query = query.where(Payout.custom_code == custom_code)
     payout = session.scalar(query)
     if payout is None:
-        raise NOT_FOUND
+        raise NotFound("can not find this payout order", reason="payout-not-exist")
     return payout
 
 
 def find_or_none(session: Session, merchant: Merchant, transaction_id: str) -> Payout | None:
-    return session.scalar(select(Payout).where(Payout.merchant_id == merchant.id,
-                                               Payout.transaction_id == transaction_id)
-                          .with_for_update(of=Payout).execution_options(populate_existing=True))
+    return session.scalar(
+        select(Payout)
+        .where(Payout.merchant_id == merchant.id, Payout.transaction_id == transaction_id)
+        .with_for_update(of=Payout)
+        .execution_options(populate_existing=True)
+    )
 
 
 def status(payout: Payout) -> dict:
     # The status operation knows IN_PROCESSING, not PROCESSING (seed, rule 4): both are still processing.
     shown = lifecycle.IN_PROCESSING if payout.status == lifecycle.PROCESSING else payout.status
-    return {"payout_id": payout.transaction_id, "custom_code": payout.custom_code, "status": shown,
-            "description": payout.remark or lifecycle.MESSAGES.get(payout.status, "")}
+    return {
+        "payout_id": payout.transaction_id,
+        "custom_code": payout.custom_code,
+        "status": shown,
+        "description": payout.remark or lifecycle.MESSAGES.get(payout.status, ""),
+    }
 
 
 def detail(payout: Payout) -> dict:
@@ -142,18 +208,28 @@ def detail(payout: Payout) -> dict:
     order_currency = payout.source_currency if payout.amount_type == pricing.SOURCE else payout.arrival_currency
     source, arrival = payout.source_currency, payout.arrival_currency
     record = {
-        "reference_id": payout.custom_code, "transaction_id": payout.transaction_id, "user_name": payout.name,
-        "bank_id": payout.bank_id, "bank_number": payout.bank_number, "bank_name": payout.bank_name,
+        "reference_id": payout.custom_code,
+        "transaction_id": payout.transaction_id,
+        "user_name": payout.name,
+        "bank_id": payout.bank_id,
+        "bank_number": payout.bank_number,
+        "bank_name": payout.bank_name,
         "payer_bank_code": payout.payer_bank_code,
         "amount": money.format_minor(payout.order_amount_minor, order_currency),
         "source_amount": money.format_minor(payout.source_minor, source),
-        "settlement_amount": money.format_minor(payout.settlement_minor, source), "source_currency": source,
-        "arrival_amount": money.format_minor(payout.arrival_minor, arrival), "arrival_currency": arrival,
-        "exchange_rate": payout.exchange_rate, "tax": money.format_minor(payout.tax_minor, source),
-        "fee": money.format_minor(payout.fee_minor, source), "fee_user": payout.fee_bear,
+        "settlement_amount": money.format_minor(payout.settlement_minor, source),
+        "source_currency": source,
+        "arrival_amount": money.format_minor(payout.arrival_minor, arrival),
+        "arrival_currency": arrival,
+        "exchange_rate": payout.exchange_rate,
+        "tax": money.format_minor(payout.tax_minor, source),
+        "fee": money.format_minor(payout.fee_minor, source),
+        "fee_user": payout.fee_bear,
         # The detail operation does not know IN_PROCESSING (seed, rule 4): it is still processing.
         "transaction_status": lifecycle.PROCESSING if payout.status == lifecycle.IN_PROCESSING else payout.status,
-        "remark": payout.remark, "create_time": clock.unix(payout.created_at),
-        "update_time": clock.unix(payout.updated_at), "extra": payout.extra or {},
+        "remark": payout.remark,
+        "create_time": clock.unix(payout.created_at),
+        "update_time": clock.unix(payout.updated_at),
+        "extra": payout.extra or {},
     }
     return {key: value for key, value in record.items() if value not in (None, "") or key == "extra"}

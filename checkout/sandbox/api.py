@@ -1,20 +1,30 @@
 """Sandbox routes (CHECKOUT_SANDBOX on only): clock control, customer payment, bank decisions."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, request
 
-from .. import clock, money
+from .. import clock, money, providers
+from ..api.operation import operation
 from ..db import db
-from ..gateway import PayinError, invalid, operation
+from ..errors import IllegalState, InvalidField, NotFound
 from ..merchants.models import Merchant
 from ..notifications import dispatcher, inspect
 from ..payins import service as payins
 from ..payouts import lifecycle
 from ..payouts import service as payouts
-from ..validation import FieldError
 from ..vaults import service as vaults
 from .models import add_offset
-from .schemas import ClockAdvance, PayoutRefund
+from .schemas import (
+    ClockAdvance,
+    ClockResponse,
+    Delivery,
+    DeliveryList,
+    PaidTrade,
+    PayoutRefund,
+    PayoutRefunded,
+    VaultDecision,
+)
 
 bp = Blueprint("sandbox", __name__, url_prefix="/sandbox")
 
@@ -23,26 +33,33 @@ def _clock() -> dict:
     return {"now": clock.unix(clock.now()), "offset_seconds": clock.offset_seconds()}
 
 
-@operation(bp, "/clock", None, methods=("GET",), tag="sandbox", summary="Read the sandbox clock")
+@operation(
+    bp, "/clock", None, methods=("GET",), tag="sandbox", summary="Read the sandbox clock", response=ClockResponse
+)
 def read_clock(merchant: Merchant):
     return _clock()
 
 
-@operation(bp, "/clock", ClockAdvance, tag="sandbox", summary="Move the sandbox clock forward")
+@operation(bp, "/clock", ClockAdvance, tag="sandbox", summary="Move the sandbox clock forward", response=ClockResponse)
 def advance_clock(merchant: Merchant, req: ClockAdvance):
     try:
         # In this request's transaction: on SQLite a second connection would wait for our own lock.
-        clock.remember(add_offset(db.session.connection(), req.advance_seconds,
-                                  int(clock.MAX_OFFSET.total_seconds())))
+        clock.remember(add_offset(db.session.connection(), req.advance_seconds, int(clock.MAX_OFFSET.total_seconds())))
     except ValueError as exc:
-        raise invalid("advance_seconds", str(exc)) from None
+        raise InvalidField("advance_seconds", str(exc)) from None
     # Whatever came due in the skipped time happens now, as the worker would have done it.
-    lifecycle.advance_due(db.session, decided_after=current_app.config["PAYOUT_DECIDED_AFTER"])
+    lifecycle.advance_due(db.session, bank=providers.payout_bank(current_app.config))
     return _clock()
 
 
-@operation(bp, "/trades/<trade_no>/pay", None, tag="sandbox",
-           summary="The customer pays a PIX, Boleto, Lottery, DepositExpress, Wallet, Cash or bank transfer trade")
+@operation(
+    bp,
+    "/trades/<trade_no>/pay",
+    None,
+    tag="sandbox",
+    summary="The customer pays a PIX, Boleto, Lottery, DepositExpress, Wallet, Cash or bank transfer trade",
+    response=PaidTrade,
+)
 def pay_trade(merchant: Merchant, trade_no: str):
     trade = payins.sandbox_pay(db.session, merchant, trade_no)
     return {"trade_no": trade.trade_no, "out_trade_no": trade.out_trade_no, "trade_status": trade.status}
@@ -53,51 +70,85 @@ def _decide(merchant: Merchant, vault_token: str, approve: bool) -> dict:
     return {"token": vault.token, "type": vault.type, "vault_status": vault.status}
 
 
-@operation(bp, "/vaults/<vault_token>/approve", None, tag="sandbox",
-           summary="The payer's bank (pix) or the customer (Card) approves a pending vault")
+@operation(
+    bp,
+    "/vaults/<vault_token>/approve",
+    None,
+    tag="sandbox",
+    summary="The payer's bank (pix) or the customer (Card) approves a pending vault",
+    response=VaultDecision,
+)
 def approve_vault(merchant: Merchant, vault_token: str):
     return _decide(merchant, vault_token, True)
 
 
-@operation(bp, "/vaults/<vault_token>/reject", None, tag="sandbox",
-           summary="The payer's bank (pix) or the customer (Card) rejects a pending vault")
+@operation(
+    bp,
+    "/vaults/<vault_token>/reject",
+    None,
+    tag="sandbox",
+    summary="The payer's bank (pix) or the customer (Card) rejects a pending vault",
+    response=VaultDecision,
+)
 def reject_vault(merchant: Merchant, vault_token: str):
     return _decide(merchant, vault_token, False)
 
 
-@operation(bp, "/payouts/<transaction_id>/refund", PayoutRefund, tag="sandbox", body_optional=True,
-           summary="The recipient's bank refunds a PAID payout, in full (no amount) or in part")
+@operation(
+    bp,
+    "/payouts/<transaction_id>/refund",
+    PayoutRefund,
+    tag="sandbox",
+    body_optional=True,
+    summary="The recipient's bank refunds a PAID payout, in full (no amount) or in part",
+    response=PayoutRefunded,
+)
 def refund_payout(merchant: Merchant, req: PayoutRefund, transaction_id: str):
     payout = payouts.find_or_none(db.session, merchant, transaction_id)
     if payout is None:
-        raise PayinError("payout-not-exist", "payout does not exist")
-    try:
-        record = lifecycle.refund(db.session, merchant, payout, req.amount)
-    except FieldError as error:
-        raise invalid(error.field, error.rule) from None
-    except lifecycle.PayoutStateError as error:
-        raise PayinError("payout-status-invalid", str(error)) from None
-    return {"transaction_id": payout.transaction_id, "status": payout.status, "refunded_id": record.refunded_id,
-            "refunded_amount": money.format_minor(record.arrival_minor, payout.arrival_currency),
-            "currency": payout.arrival_currency}
+        raise NotFound(reason="payout-not-exist", message="payout does not exist")
+    record = lifecycle.refund(db.session, merchant, payout, req.amount, providers.payout_bank(current_app.config))
+    return {
+        "transaction_id": payout.transaction_id,
+        "status": payout.status,
+        "refunded_id": record.refunded_id,
+        "refunded_amount": money.format_minor(record.arrival_minor, payout.arrival_currency),
+        "currency": payout.arrival_currency,
+    }
 
 
-@operation(bp, "/deliveries", None, methods=("GET",), tag="sandbox",
-           summary="The merchant's notifications and their attempts (?status=pending|delivered|failed|skipped)",
-           query={"status": {"type": "string", "enum": [*inspect.STATUSES, ""], "description": "empty: all"}})
+@operation(
+    bp,
+    "/deliveries",
+    None,
+    methods=("GET",),
+    tag="sandbox",
+    summary="The merchant's notifications and their attempts (?status=pending|delivered|failed|skipped)",
+    query={"status": {"type": "string", "enum": [*inspect.STATUSES, ""], "description": "empty: all"}},
+    response=DeliveryList,
+)
 def list_deliveries(merchant: Merchant):
     status = request.args.get("status") or None
     if status is not None and status not in inspect.STATUSES:
-        raise invalid("status", f"must be one of {', '.join(inspect.STATUSES)}")
+        raise InvalidField("status", f"must be one of {', '.join(inspect.STATUSES)}")
     return {"deliveries": [inspect.describe(m) for m in inspect.listing(db.session, merchant.id, status)]}
 
 
-@operation(bp, "/deliveries/<delivery_id>/resend", None, tag="sandbox", summary="Send one notification again now")
+@operation(
+    bp,
+    "/deliveries/<delivery_id>/resend",
+    None,
+    tag="sandbox",
+    summary="Send one notification again now",
+    response=Delivery,
+)
 def resend_delivery(merchant: Merchant, delivery_id: str):
     message = inspect.find(db.session, merchant.id, delivery_id)
     if message is None:
-        raise PayinError("delivery-not-exist", "no such delivery")
+        raise NotFound(reason="delivery-not-exist", message="no such delivery")
     sent = dispatcher.resend(db.session, message, current_app.config)
     if sent is None:
-        raise PayinError("delivery-busy", "a worker is sending this delivery right now; try again shortly")
+        raise IllegalState(
+            reason="delivery-busy", message="a worker is sending this delivery right now; try again shortly"
+        )
     return inspect.describe(sent)

@@ -1,4 +1,5 @@
 """The sandbox clock's shared offset: one row that every process reads."""
+
 from __future__ import annotations
 
 from sqlalchemy import BigInteger, create_engine, delete, select, update
@@ -25,10 +26,12 @@ def add_offset(conn, seconds: int, maximum: int) -> int:
     # insert and does nothing. An update that then moves nothing was refused by the maximum alone.
     dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
     conn.execute(dialect.insert(SandboxClock).values(id=ROW, offset_seconds=0).on_conflict_do_nothing())
-    moved = conn.scalar(update(SandboxClock)
-                        .where(SandboxClock.id == ROW, SandboxClock.offset_seconds + seconds <= maximum)
-                        .values(offset_seconds=SandboxClock.offset_seconds + seconds)
-                        .returning(SandboxClock.offset_seconds))
+    moved = conn.scalar(
+        update(SandboxClock)
+        .where(SandboxClock.id == ROW, SandboxClock.offset_seconds + seconds <= maximum)
+        .values(offset_seconds=SandboxClock.offset_seconds + seconds)
+        .returning(SandboxClock.offset_seconds)
+    )
     if moved is None:
         raise ValueError(f"the sandbox clock cannot run more than {maximum // 86400} days ahead")
     return int(moved)
@@ -42,8 +45,11 @@ class DatabaseOffsetStore:
     """
 
     def __init__(self, url: str):
-        self.engine = create_engine(url, connect_args={"timeout": 30} if url.startswith("sqlite") else {},
-                                    poolclass=NullPool if url.startswith("sqlite") else None)
+        self.engine = create_engine(
+            url,
+            connect_args={"timeout": 30} if url.startswith("sqlite") else {},
+            poolclass=NullPool if url.startswith("sqlite") else None,
+        )
 
     def load(self) -> int | None:
         try:

@@ -1,7 +1,14 @@
 """Source of the pt_BR and es_MX page translations; `python -m checkout.translations.catalog` writes the .po/.mo."""
+
 from __future__ import annotations
 
-from datetime import UTC
+import io
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import write_po
 
 # English text -> (Brazilian Portuguese, Mexican Spanish)
 TEXTS: dict[str, tuple[str, str]] = {
@@ -32,8 +39,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Wallet": ("Carteira digital", "Billetera digital"),
     "Wallet account or e-mail": ("Conta ou e-mail da carteira", "Cuenta o correo de la billetera"),
     "Bank transfer": ("Transferência bancária", "Transferencia bancaria"),
-    "The payout could not be created (%(reason)s).": ("Não foi possível criar a transferência (%(reason)s).",
-                                                      "No se pudo crear la transferencia (%(reason)s)."),
+    "The payout could not be created (%(reason)s).": (
+        "Não foi possível criar a transferência (%(reason)s).",
+        "No se pudo crear la transferencia (%(reason)s).",
+    ),
     "Please check this field.": ("Confira este campo.", "Revisa este campo."),
     "Secure payment page": ("Página de pagamento segura", "Página de pago segura"),
     "Sandbox": ("Ambiente de testes", "Entorno de pruebas"),
@@ -43,23 +52,30 @@ TEXTS: dict[str, tuple[str, str]] = {
     "This link has expired": ("Este link expirou", "Este enlace expiró"),
     "For your security, payment links work for a limited time. Please go back to the store and start again.": (
         "Por segurança, os links de pagamento valem por tempo limitado. Volte à loja e comece de novo.",
-        "Por seguridad, los enlaces de pago duran un tiempo limitado. Regresa a la tienda y empieza de nuevo."),
+        "Por seguridad, los enlaces de pago duran un tiempo limitado. Regresa a la tienda y empieza de nuevo.",
+    ),
     "This request was not accepted": ("Este pedido não foi aceito", "Esta solicitud no fue aceptada"),
     "The form was not sent from this page. Please reload the page and try again.": (
         "O formulário não foi enviado por esta página. Recarregue a página e tente de novo.",
-        "El formulario no se envió desde esta página. Recarga la página e inténtalo de nuevo."),
+        "El formulario no se envió desde esta página. Recarga la página e inténtalo de nuevo.",
+    ),
     "We could not find this payment": ("Não encontramos este pagamento", "No encontramos este pago"),
-    "Please go back to the store and start again.": ("Volte à loja e comece de novo.",
-                                                     "Regresa a la tienda y empieza de nuevo."),
+    "Please go back to the store and start again.": (
+        "Volte à loja e comece de novo.",
+        "Regresa a la tienda y empieza de nuevo.",
+    ),
     "This link is not valid": ("Este link não é válido", "Este enlace no es válido"),
     "The address may be incomplete or changed. Please go back to the store and start again.": (
         "O endereço pode estar incompleto ou alterado. Volte à loja e comece de novo.",
-        "La dirección puede estar incompleta o alterada. Regresa a la tienda y empieza de nuevo."),
+        "La dirección puede estar incompleta o alterada. Regresa a la tienda y empieza de nuevo.",
+    ),
     "Done": ("Pronto", "Listo"),
     "Card saved": ("Cartão salvo", "Tarjeta guardada"),
     "Authorization confirmed": ("Autorização confirmada", "Autorización confirmada"),
-    "%(merchant)s can now charge you as you agreed.": ("%(merchant)s já pode cobrar você como combinado.",
-                                                       "%(merchant)s ya puede cobrarte como acordaron."),
+    "%(merchant)s can now charge you as you agreed.": (
+        "%(merchant)s já pode cobrar você como combinado.",
+        "%(merchant)s ya puede cobrarte como acordaron.",
+    ),
     "Authorization not given": ("Autorização não concedida", "Autorización no otorgada"),
     "Nothing will be charged.": ("Nada será cobrado.", "No se cobrará nada."),
     "Your transfer is on its way": ("Sua transferência está a caminho", "Tu transferencia va en camino"),
@@ -69,34 +85,42 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Card details": ("Dados do cartão", "Datos de la tarjeta"),
     "Your card details go straight to our secure vault; %(merchant)s only receives a token.": (
         "Os dados do cartão vão direto para o nosso cofre seguro; %(merchant)s recebe apenas um token.",
-        "Los datos de tu tarjeta van directo a nuestra bóveda segura; %(merchant)s solo recibe un token."),
+        "Los datos de tu tarjeta van directo a nuestra bóveda segura; %(merchant)s solo recibe un token.",
+    ),
     "Expiry date": ("Validade", "Fecha de vencimiento"),
     "Save card": ("Salvar cartão", "Guardar tarjeta"),
     "Payment": ("Pagamento", "Pago"),
     "Payment received. Thank you!": ("Pagamento recebido. Obrigado!", "Pago recibido. ¡Gracias!"),
     "This payment has expired. Please go back to the store and start again.": (
         "Este pagamento expirou. Volte à loja e comece de novo.",
-        "Este pago expiró. Regresa a la tienda y empieza de nuevo."),
+        "Este pago expiró. Regresa a la tienda y empieza de nuevo.",
+    ),
     "This payment was refused.": ("Este pagamento foi recusado.", "Este pago fue rechazado."),
     "Scan the QR code with your bank's app, or copy the code.": (
         "Leia o QR code com o app do seu banco ou copie o código.",
-        "Escanea el código QR con la app de tu banco o copia el código."),
+        "Escanea el código QR con la app de tu banco o copia el código.",
+    ),
     "PIX QR code": ("QR code PIX", "Código QR de PIX"),
     "PIX copy and paste code": ("Código PIX copia e cola", "Código PIX para copiar y pegar"),
     "Pay this boleto at any bank, lottery outlet or in your bank's app before the due date.": (
         "Pague este boleto em qualquer banco, lotérica ou no app do seu banco até o vencimento.",
-        "Paga este boleto en cualquier banco, lotería o en la app de tu banco antes del vencimiento."),
+        "Paga este boleto en cualquier banco, lotería o en la app de tu banco antes del vencimiento.",
+    ),
     "Boleto line": ("Linha digitável", "Línea del boleto"),
     "Due date": ("Vencimento", "Vencimiento"),
-    "Make a deposit or transfer to this account:": ("Faça um depósito ou transferência para esta conta:",
-                                                    "Haz un depósito o transferencia a esta cuenta:"),
+    "Make a deposit or transfer to this account:": (
+        "Faça um depósito ou transferência para esta conta:",
+        "Haz un depósito o transferencia a esta cuenta:",
+    ),
     "Agency": ("Agência", "Sucursal"),
     "Account": ("Conta", "Cuenta"),
     "Account holder": ("Titular", "Titular"),
     "CNPJ": ("CNPJ", "CNPJ"),
     "Open %(wallet)s": ("Abrir %(wallet)s", "Abrir %(wallet)s"),
-    "Pay at %(bank)s with reference %(reference)s.": ("Pague em %(bank)s com a referência %(reference)s.",
-                                                      "Paga en %(bank)s con la referencia %(reference)s."),
+    "Pay at %(bank)s with reference %(reference)s.": (
+        "Pague em %(bank)s com a referência %(reference)s.",
+        "Paga en %(bank)s con la referencia %(reference)s.",
+    ),
     "Time left": ("Tempo restante", "Tiempo restante"),
     "until %(when)s": ("até %(when)s", "hasta %(when)s"),
     "Waiting for your payment…": ("Aguardando o seu pagamento…", "Esperando tu pago…"),
@@ -105,7 +129,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Receive %(amount)s": ("Receba %(amount)s", "Recibe %(amount)s"),
     "%(merchant)s is sending you money. Tell us where to deposit it.": (
         "%(merchant)s está enviando dinheiro para você. Diga onde devemos depositar.",
-        "%(merchant)s te está enviando dinero. Dinos dónde depositarlo."),
+        "%(merchant)s te está enviando dinero. Dinos dónde depositarlo.",
+    ),
     "Fee": ("Tarifa", "Comisión"),
     "paid by %(merchant)s": ("paga por %(merchant)s", "pagada por %(merchant)s"),
     "You receive": ("Você recebe", "Recibes"),
@@ -113,32 +138,41 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Bank account": ("Conta bancária", "Cuenta bancaria"),
     "Confirm and receive": ("Confirmar e receber", "Confirmar y recibir"),
     "Save your card": ("Salve o seu cartão", "Guarda tu tarjeta"),
-    "Allow %(merchant)s to keep your card": ("Permitir que %(merchant)s guarde o seu cartão",
-                                             "Permitir que %(merchant)s guarde tu tarjeta"),
+    "Allow %(merchant)s to keep your card": (
+        "Permitir que %(merchant)s guarde o seu cartão",
+        "Permitir que %(merchant)s guarde tu tarjeta",
+    ),
     "%(merchant)s will store this card with us and may charge it later, without asking you each time, for "
     "purchases and subscriptions you agree to with them.": (
         "%(merchant)s vai guardar este cartão conosco e poderá cobrá-lo depois, sem pedir a cada vez, por compras "
         "e assinaturas que você combinar com a loja.",
         "%(merchant)s guardará esta tarjeta con nosotros y podrá cobrarla después, sin preguntarte cada vez, por "
-        "compras y suscripciones que acuerdes con ellos."),
+        "compras y suscripciones que acuerdes con ellos.",
+    ),
     "Your card number is never shared with %(merchant)s.": (
         "O número do seu cartão nunca é compartilhado com %(merchant)s.",
-        "El número de tu tarjeta nunca se comparte con %(merchant)s."),
+        "El número de tu tarjeta nunca se comparte con %(merchant)s.",
+    ),
     "You can revoke this permission at any time by asking %(merchant)s to remove the card, or by contacting your "
     "card issuer.": (
         "Você pode revogar esta permissão a qualquer momento pedindo a %(merchant)s que remova o cartão ou falando "
         "com o emissor do cartão.",
         "Puedes revocar este permiso en cualquier momento pidiendo a %(merchant)s que elimine la tarjeta o "
-        "contactando al emisor de tu tarjeta."),
+        "contactando al emisor de tu tarjeta.",
+    ),
     "Allow": ("Permitir", "Permitir"),
     "Don't allow": ("Não permitir", "No permitir"),
     "Authorize PIX Automático": ("Autorizar PIX Automático", "Autorizar PIX Automático"),
-    "Authorize automatic PIX payments": ("Autorize pagamentos automáticos por PIX",
-                                         "Autoriza pagos automáticos por PIX"),
+    "Authorize automatic PIX payments": (
+        "Autorize pagamentos automáticos por PIX",
+        "Autoriza pagos automáticos por PIX",
+    ),
     "Receiver": ("Recebedor", "Receptor"),
     "For": ("Referente a", "Concepto"),
-    "Recurring payments to %(merchant)s": ("Pagamentos recorrentes para %(merchant)s",
-                                           "Pagos recurrentes a %(merchant)s"),
+    "Recurring payments to %(merchant)s": (
+        "Pagamentos recorrentes para %(merchant)s",
+        "Pagos recurrentes a %(merchant)s",
+    ),
     "Frequency": ("Frequência", "Frecuencia"),
     "Weekly": ("Semanal", "Semanal"),
     "Monthly": ("Mensal", "Mensual"),
@@ -155,16 +189,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Você pode cancelar esta autorização a qualquer momento no app do seu banco, em PIX Automático. Débitos já "
         "agendados para o dia seguinte ainda podem acontecer.",
         "Puedes cancelar esta autorización en cualquier momento en la app de tu banco, en PIX Automático. Los "
-        "cargos ya programados para el día siguiente aún pueden ocurrir."),
+        "cargos ya programados para el día siguiente aún pueden ocurrir.",
+    ),
     "Confirm in your bank's app": ("Confirme no app do seu banco", "Confirma en la app de tu banco"),
     "Scan the QR code or copy the code below into your bank's app. Your bank shows these terms again and asks you "
     "to confirm.": (
         "Leia o QR code ou copie o código abaixo no app do seu banco. O banco mostra estas condições de novo e pede "
         "a sua confirmação.",
         "Escanea el código QR o copia el código de abajo en la app de tu banco. Tu banco te muestra estas "
-        "condiciones de nuevo y te pide confirmar."),
-    "Waiting for your bank's confirmation…": ("Aguardando a confirmação do seu banco…",
-                                              "Esperando la confirmación de tu banco…"),
+        "condiciones de nuevo y te pide confirmar.",
+    ),
+    "Waiting for your bank's confirmation…": (
+        "Aguardando a confirmação do seu banco…",
+        "Esperando la confirmación de tu banco…",
+    ),
     "Sandbox: play the payer's bank": ("Testes: simular o banco do pagador", "Pruebas: simular el banco del pagador"),
     "Bank approves": ("Banco aprova", "El banco aprueba"),
     "Bank rejects": ("Banco recusa", "El banco rechaza"),
@@ -175,13 +213,6 @@ LOCALES = ("pt_BR", "es_MX")
 
 def compiled(locale: str) -> tuple[bytes, bytes]:
     """The .po and .mo files of `locale`, byte for byte the same on every run."""
-    import io
-    from datetime import datetime
-
-    from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import write_po
-
     fixed = datetime(2026, 1, 1, tzinfo=UTC)
     catalog = Catalog(locale=locale, project="checkout", fuzzy=False, creation_date=fixed, revision_date=fixed)
     index = LOCALES.index(locale)
@@ -195,8 +226,6 @@ def compiled(locale: str) -> tuple[bytes, bytes]:
 
 def write() -> None:
     """Write messages.po and messages.mo for each locale beside this file."""
-    from pathlib import Path
-
     for locale in LOCALES:
         folder = Path(__file__).parent / locale / "LC_MESSAGES"
         folder.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,5 @@
 """The vault table: one stored credential of a merchant's customer."""
+
 from __future__ import annotations
 
 from datetime import date, datetime
@@ -6,8 +7,8 @@ from datetime import date, datetime
 from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ..cards.models import CardToken
 from ..db import Base
-from ..payins.models import CardToken
 
 
 class Vault(Base):

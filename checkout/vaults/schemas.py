@@ -1,22 +1,24 @@
-"""Request models of /vault/create and /vault/void."""
+"""Request and response models of /vault/create and /vault/void."""
+
 from __future__ import annotations
 
-from typing import Literal
+from decimal import Decimal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, Field, model_validator
 
-from ..payins.schemas import Request
-from ..validation import REQUEST_CONFIG, Alpha3, Amount, Fixed, HttpUrl, IsoDate, OptText, Text, brazilian_document
+from ..brazil.documents import brazilian_document
+from ..validation import REQUEST_CONFIG, Alpha3, Amount, Fixed, HttpUrl, IsoDate, OptText, PayinRequest, Text
 
-PLAN_AMOUNT = Amount("0.01", "9999999")
+PLAN_AMOUNT = Annotated[Decimal, Amount("0.01", "9999999")]
 
 
 class CardTokenBlock(BaseModel):
     model_config = REQUEST_CONFIG
     region: Alpha3
-    method: Fixed("CreditCard")
-    uid: Text(64)
-    token: Text(64)
+    method: Annotated[str, Fixed("CreditCard")]
+    uid: Annotated[str, Text(64)]
+    token: Annotated[str, Text(64)]
     notify_url: HttpUrl
 
 
@@ -40,7 +42,7 @@ class Plan(BaseModel):
 class Identification(BaseModel):
     model_config = REQUEST_CONFIG
     type: Literal["CPF", "CNPJ"]
-    number: Text(14)
+    number: Annotated[str, Text(14)]
 
     @model_validator(mode="after")
     def _check_digits(self):
@@ -53,20 +55,20 @@ class Identification(BaseModel):
 class PixCustomer(BaseModel):
     model_config = REQUEST_CONFIG
     identification: Identification
-    name: Text(128)
+    name: Annotated[str, Text(128)]
 
 
 class PixBlock(BaseModel):
     model_config = REQUEST_CONFIG
-    region: Fixed("BRA")
-    method: Fixed("PIXAutomatic")
-    uid: Text(64)
+    region: Annotated[str, Fixed("BRA")]
+    method: Annotated[str, Fixed("PIXAutomatic")]
+    uid: Annotated[str, Text(64)]
     plan: Plan
     customer: PixCustomer
 
 
-class VaultCreateRequest(Request):
-    version: Fixed("2.0")
+class VaultCreateRequest(PayinRequest):
+    version: Annotated[str, Fixed("2.0")]
     type: Literal["Card", "pix"]
     card_token: CardTokenBlock | None = None
     pix: PixBlock | None = None
@@ -74,10 +76,71 @@ class VaultCreateRequest(Request):
     # what the customer is agreeing to pay for, shown on the hosted page.
     return_url: HttpUrl | None = None
     notify_url: HttpUrl | None = None
-    subject: OptText(128) = None
+    subject: Annotated[str | None, OptText(128)] = None
 
 
-class VaultVoidRequest(Request):
-    version: Fixed("2.0")
-    type: Fixed("Card")
-    vault_token: Text(64)
+class VaultVoidRequest(PayinRequest):
+    version: Annotated[str, Fixed("2.0")]
+    type: Annotated[str, Fixed("Card")]
+    vault_token: Annotated[str, Text(64)]
+
+
+# --- responses -------------------------------------------------------------------------------------
+
+
+class VaultCardTokenBlock(BaseModel):
+    region: str
+    method: str
+    uid: str
+    token: str
+    notify_url: str | None
+
+
+class VaultCard(BaseModel):
+    brand: str
+    first_six_digits: str
+    last_four_digits: str
+
+
+class VaultPlan(BaseModel):
+    internal: str
+    start_date: str
+    end_date: str
+    minimum_amount: str
+    maximum_amount: str
+
+
+class VaultIdentification(BaseModel):
+    type: str
+    number: str
+
+
+class VaultPixCustomer(BaseModel):
+    name: str
+    identification: VaultIdentification
+
+
+class VaultPixBlock(BaseModel):
+    region: str
+    method: str
+    uid: str
+    plan: VaultPlan
+    customer: VaultPixCustomer
+
+
+class VaultCreateResponse(BaseModel):
+    token: str
+    type: str
+    vault_status: str
+    card_token: VaultCardTokenBlock | None = Field(None, description="Card vaults")
+    card: VaultCard | None = Field(None, description="Card vaults")
+    pix: VaultPixBlock | None = Field(None, description="pix vaults")
+    timestamp: str
+    checkout_url: str
+
+
+class VaultVoidResponse(BaseModel):
+    token: str
+    type: str
+    vault_status: str
+    timestamp: str

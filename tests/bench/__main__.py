@@ -4,6 +4,7 @@ Runs on SQLite and/or PostgreSQL (each in a fresh database), under gunicorn as p
 wrk and hey. Always exits 0: it is a measurement; the table says PASS or FAIL per figure, and the JSON
 file it names keeps the table and every raw number.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,14 +30,23 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python3 -m tests.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
     parser.add_argument("--duration", type=float, help="seconds per measurement (default 10; 2 with --quick)")
-    parser.add_argument("--quick", action="store_true",
-                        help="smoke run: short measurements, datasets of 1,000 and 20,000 rows")
-    parser.add_argument("--postgres-url", default=os.environ.get("CHECKOUT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES),
-                        help="PostgreSQL to run in (a schema of its own is created and dropped there)")
-    parser.add_argument("--profile", action="store_true",
-                        help="pyinstrument profile of each endpoint whose figure fails")
-    parser.add_argument("--results", type=Path, default=REPO / "bench-results",
-                        help="folder for <timestamp>.json (and <timestamp>/ with logs and profiles)")
+    parser.add_argument(
+        "--quick", action="store_true", help="smoke run: short measurements, datasets of 1,000 and 20,000 rows"
+    )
+    parser.add_argument(
+        "--postgres-url",
+        default=os.environ.get("CHECKOUT_BENCH_POSTGRES_URL", DEFAULT_POSTGRES),
+        help="PostgreSQL to run in (a schema of its own is created and dropped there)",
+    )
+    parser.add_argument(
+        "--profile", action="store_true", help="pyinstrument profile of each endpoint whose figure fails"
+    )
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=REPO / "bench-results",
+        help="folder for <timestamp>.json (and <timestamp>/ with logs and profiles)",
+    )
     return parser.parse_args(argv)
 
 
@@ -57,9 +67,15 @@ def main(argv: list[str]) -> int:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     folder = args.results / stamp
     folder.mkdir(parents=True, exist_ok=True)
-    options = Options(duration=args.duration or sizes["duration"], warmup=sizes["warmup"], small=sizes["small"],
-                      large=sizes["large"], notifications=sizes["notifications"], profile=args.profile,
-                      results=folder)
+    options = Options(
+        duration=args.duration or sizes["duration"],
+        warmup=sizes["warmup"],
+        small=sizes["small"],
+        large=sizes["large"],
+        notifications=sizes["notifications"],
+        profile=args.profile,
+        results=folder,
+    )
     databases = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     started = time.monotonic()
     load_before = os.getloadavg()
@@ -82,23 +98,49 @@ def main(argv: list[str]) -> int:
         rows = figures.evaluate(figures.figures(options.small, options.large), runs)
         rendered = figures.table(rows, list(runs)) if runs else "(nothing measured)"
         out = args.results / f"{stamp}.json"
-        out.write_text(json.dumps({
-            "started": stamp, "argv": argv, "quick": args.quick, "options": {
-                k: (str(v) if isinstance(v, Path) else v) for k, v in vars(options).items()},
-            "machine": {"cpus": os.cpu_count(), "load_before": load_before, "load_after": os.getloadavg(),
-                        "python": platform.python_version(), "platform": platform.platform()},
-            "seconds": round(seconds, 1), "table": rows, "table_text": rendered, "runs": runs,
-        }, indent=2, default=str), encoding="utf-8")
+        out.write_text(
+            json.dumps(
+                {
+                    "started": stamp,
+                    "argv": argv,
+                    "quick": args.quick,
+                    "options": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(options).items()},
+                    "machine": {
+                        "cpus": os.cpu_count(),
+                        "load_before": load_before,
+                        "load_after": os.getloadavg(),
+                        "python": platform.python_version(),
+                        "platform": platform.platform(),
+                    },
+                    "seconds": round(seconds, 1),
+                    "table": rows,
+                    "table_text": rendered,
+                    "runs": runs,
+                },
+                indent=2,
+                default=str,
+            ),
+            encoding="utf-8",
+        )
         mode = "quick smoke run" if args.quick else "full run"
-        print(f"checkout benchmark ({mode}: {options.duration:g} s per measurement, datasets {options.small:,} and "
-              f"{options.large:,} rows, gunicorn {' '.join(GUNICORN[:6])})")
+        print(
+            f"checkout benchmark ({mode}: {options.duration:g} s per measurement, datasets {options.small:,} and "
+            f"{options.large:,} rows, gunicorn {' '.join(GUNICORN[:6])})"
+        )
         print(rendered)
-        took = ", ".join(f"{kind} {raw.get('seconds', '?')} s" + "".join(
-            f" (seeding {int(size):,} rows: {report.get('total_s')} s)"
-            for size, report in raw.get("datasets", {}).items() if int(size) == options.large)
-            for kind, raw in runs.items())
-        print(f"took {seconds:.0f} s ({took}); load average {load_before[0]:.1f} before, "
-              f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} CPUs")
+        took = ", ".join(
+            f"{kind} {raw.get('seconds', '?')} s"
+            + "".join(
+                f" (seeding {int(size):,} rows: {report.get('total_s')} s)"
+                for size, report in raw.get("datasets", {}).items()
+                if int(size) == options.large
+            )
+            for kind, raw in runs.items()
+        )
+        print(
+            f"took {seconds:.0f} s ({took}); load average {load_before[0]:.1f} before, "
+            f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} CPUs"
+        )
         for kind, raw in runs.items():
             for step, error in raw.get("errors", {}).items():
                 print(f"error ({kind}, {step}): {error}")

@@ -1,4 +1,5 @@
 """The bare Flask app every throughput is divided by: the same gunicorn, no database, no work."""
+
 from __future__ import annotations
 
 from flask import Flask, jsonify

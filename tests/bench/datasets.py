@@ -8,6 +8,7 @@ a small machine. Trades and payouts belong mostly to other merchants (lookups ar
 rows); ledger entries all belong to the benchmark merchant (its balance history is what grows). Keep the
 seeding here, so that it follows the models in one place.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,15 +38,23 @@ SAMPLE = 1000  # ids of the benchmark merchant the load generators rotate throug
 # The ledger's cycle of balanced transactions (step = transaction number % 3): a top-up, a payout (available
 # out; in transit, fees and taxes in), its settlement. Amounts per (step, leg) are in _ledger_amount(); one
 # cycle (transaction number / 3) keeps one currency and one payout's amounts.
-LEDGER_LEGS = [(0, 0, ledger.AVAILABLE), (0, 1, ledger.FUNDING),
-               (1, 0, ledger.AVAILABLE), (1, 1, ledger.IN_TRANSIT), (1, 2, ledger.FEES), (1, 3, ledger.TAXES),
-               (2, 0, ledger.IN_TRANSIT), (2, 1, ledger.PAID_OUT)]
+LEDGER_LEGS = [
+    (0, 0, ledger.AVAILABLE),
+    (0, 1, ledger.FUNDING),
+    (1, 0, ledger.AVAILABLE),
+    (1, 1, ledger.IN_TRANSIT),
+    (1, 2, ledger.FEES),
+    (1, 3, ledger.TAXES),
+    (2, 0, ledger.IN_TRANSIT),
+    (2, 1, ledger.PAID_OUT),
+]
 LEGS_PER_TRANSACTION = len(LEDGER_LEGS) / 3
 
 
 @dataclass
 class Sample:
     """Rows of the benchmark merchant that requests ask for, drawn from everything stored so far."""
+
     trade_nos: list[str] = field(default_factory=list)
     transaction_ids: list[str] = field(default_factory=list)
 
@@ -122,13 +131,16 @@ class Seeder:
 
     def _templates(self, notify_url: str) -> None:
         client = self.app.test_client()
-        pay = payin(self.credentials, "/trade/pay",
-                    builders.direct("PIX", out_trade_no="bench-template", notify_url=notify_url))
+        pay = payin(
+            self.credentials, "/trade/pay", builders.direct("PIX", out_trade_no="bench-template", notify_url=notify_url)
+        )
         answer = client.post(pay.path, data=pay.body, headers=pay.headers).get_json()
         assert answer.get("code") == "10000", answer
         body = {**builders.payout("bench-template", notify_url=notify_url), "timestamp": int(time.time())}
-        headers = {"AppId": self.credentials["app_id"],
-                   "Authorization": payout_signature(body, self.credentials["app_key"])}
+        headers = {
+            "AppId": self.credentials["app_id"],
+            "Authorization": payout_signature(body, self.credentials["app_key"]),
+        }
         paid = client.post("/api/payout", json=body, headers=headers).get_json()
         assert paid.get("code") == 200, paid
         t = self.tables
@@ -137,10 +149,12 @@ class Seeder:
             self.templates = {
                 "trades": trade,
                 "trade_events": _template(connection, t["trade_events"], t["trade_events"].c.trade_id == trade["id"]),
-                "payouts": _template(connection, t["payouts"],
-                                     t["payouts"].c.transaction_id == paid["data"]["transaction_id"]),
-                "ledger_entries": _template(connection, t["ledger_entries"],
-                                            t["ledger_entries"].c.merchant_id == self.bench_id),
+                "payouts": _template(
+                    connection, t["payouts"], t["payouts"].c.transaction_id == paid["data"]["transaction_id"]
+                ),
+                "ledger_entries": _template(
+                    connection, t["ledger_entries"], t["ledger_entries"].c.merchant_id == self.bench_id
+                ),
             }
 
     def _constant(self, value):
@@ -177,13 +191,23 @@ class Seeder:
 
     def _owner_sql(self, i: str = "i") -> str:
         others = " ".join(f"WHEN {k} THEN {merchant}" for k, merchant in enumerate(self.other_ids))
-        return f"CASE WHEN {i} % {BENCH_SHARE} = 0 THEN {self.bench_id} ELSE CASE {i} % {len(self.other_ids)} " \
-               f"{others} END END"
+        return (
+            f"CASE WHEN {i} % {BENCH_SHARE} = 0 THEN {self.bench_id} ELSE CASE {i} % {len(self.other_ids)} "
+            f"{others} END END"
+        )
 
     # --- writing -------------------------------------------------------------------------------------------
 
-    def _insert(self, connection: Connection, name: str, computed: dict[str, str], first: int, last: int,
-                *, source: str | None = None) -> int:
+    def _insert(
+        self,
+        connection: Connection,
+        name: str,
+        computed: dict[str, str],
+        first: int,
+        last: int,
+        *,
+        source: str | None = None,
+    ) -> int:
         """INSERT ... SELECT: `computed` columns are SQL over i (the row number); every other column is the
         template's value, except the id when not computed (the database numbers the row). No ORDER BY: the
         series comes in order already, and sorting a million wide rows would spill to disk."""
@@ -198,39 +222,74 @@ class Seeder:
                 items.append(self.sql.cast(f"t_{column}", table, column, self.engine.dialect))
         prefix, series = self.sql.series(first, last)
         names = ", ".join(f'"{c}"' for c in columns)
-        statement = (f'{prefix}INSERT INTO "{name}" ({names}) SELECT {", ".join(items)} '
-                     f"{series}{' ' + source if source else ''}")
+        statement = (
+            f'{prefix}INSERT INTO "{name}" ({names}) SELECT {", ".join(items)} {series}{" " + source if source else ""}'
+        )
         return connection.execute(text(statement), params).rowcount
 
     def _trades(self, connection: Connection, first: int, last: int) -> None:
         sql, at = self.sql, self._epoch_sql(first, last)
         first_id = self._next_id(connection, self.tables["trades"])
-        self._insert(connection, "trades", {
-            "id": f"({first_id} + i - {first})", "trade_no": f"{sql.digits(at, 'YmdHMS')} || {sql.padded('i', 10)}",
-            "merchant_id": self._owner_sql(), "out_trade_no": f"'order-' || {sql.padded('i', 9)}",
-            "prepay_id": f"'pp_' || {sql.padded('i', 24, hexadecimal=True)}", "status": "'SUCCESS'",
-            "amount_minor": "(100 + (i * 7919) % 500000)", "subject": "'Order ' || CAST(i AS TEXT)",
-            "buyer_id": "'buyer-' || CAST(i % 50000 AS TEXT)", "expires_at": sql.timestamp(f"{at} + 5400"),
-            "created_at": sql.timestamp(at), "updated_at": sql.timestamp(f"{at} + 180")}, first, last)
+        self._insert(
+            connection,
+            "trades",
+            {
+                "id": f"({first_id} + i - {first})",
+                "trade_no": f"{sql.digits(at, 'YmdHMS')} || {sql.padded('i', 10)}",
+                "merchant_id": self._owner_sql(),
+                "out_trade_no": f"'order-' || {sql.padded('i', 9)}",
+                "prepay_id": f"'pp_' || {sql.padded('i', 24, hexadecimal=True)}",
+                "status": "'SUCCESS'",
+                "amount_minor": "(100 + (i * 7919) % 500000)",
+                "subject": "'Order ' || CAST(i AS TEXT)",
+                "buyer_id": "'buyer-' || CAST(i % 50000 AS TEXT)",
+                "expires_at": sql.timestamp(f"{at} + 5400"),
+                "created_at": sql.timestamp(at),
+                "updated_at": sql.timestamp(f"{at} + 180"),
+            },
+            first,
+            last,
+        )
         # Each trade's history: created PROCESSING, then paid (SUCCESS), as the sandbox pays a PIX.
-        for from_status, to_status, reason, after in ((None, "PROCESSING", None, 0),
-                                                      ("PROCESSING", "SUCCESS", "paid by the customer", 180)):
-            self._insert(connection, "trade_events", {
-                "trade_id": f"({first_id} + i - {first})",
-                "from_status": f"'{from_status}'" if from_status else "NULL", "to_status": f"'{to_status}'",
-                "reason": f"'{reason}'" if reason else "NULL",
-                "at": sql.timestamp(f"{at} + {after}")}, first, last)
+        for from_status, to_status, reason, after in (
+            (None, "PROCESSING", None, 0),
+            ("PROCESSING", "SUCCESS", "paid by the customer", 180),
+        ):
+            self._insert(
+                connection,
+                "trade_events",
+                {
+                    "trade_id": f"({first_id} + i - {first})",
+                    "from_status": f"'{from_status}'" if from_status else "NULL",
+                    "to_status": f"'{to_status}'",
+                    "reason": f"'{reason}'" if reason else "NULL",
+                    "at": sql.timestamp(f"{at} + {after}"),
+                },
+                first,
+                last,
+            )
 
     def _payouts(self, connection: Connection, first: int, last: int) -> None:
         """Paid payouts, as the sandbox bank leaves them (no step left to take)."""
         sql, at = self.sql, self._epoch_sql(first, last)
-        self._insert(connection, "payouts", {
-            "transaction_id": f"'TS' || {sql.digits(at, 'Ymd')} || {sql.padded('i', 12)}",
-            "merchant_id": self._owner_sql(), "custom_code": f"'po-' || {sql.padded('i', 9)}", "status": "'PAID'",
-            "remark": "'paid'", "bank_id": f"'E18236120' || {sql.digits(at, 'YmdHM')} || "
-                                         f"upper({sql.padded('i', 11, hexadecimal=True)})",
-            "next_step_at": "NULL", "created_at": sql.timestamp(at), "updated_at": sql.timestamp(f"{at} + 360")},
-            first, last)
+        self._insert(
+            connection,
+            "payouts",
+            {
+                "transaction_id": f"'TS' || {sql.digits(at, 'Ymd')} || {sql.padded('i', 12)}",
+                "merchant_id": self._owner_sql(),
+                "custom_code": f"'po-' || {sql.padded('i', 9)}",
+                "status": "'PAID'",
+                "remark": "'paid'",
+                "bank_id": f"'E18236120' || {sql.digits(at, 'YmdHM')} || "
+                f"upper({sql.padded('i', 11, hexadecimal=True)})",
+                "next_step_at": "NULL",
+                "created_at": sql.timestamp(at),
+                "updated_at": sql.timestamp(f"{at} + 360"),
+            },
+            first,
+            last,
+        )
 
     def _ledger(self, connection: Connection, wanted: int) -> int:
         """About `wanted` entries of the benchmark merchant: whole balanced transactions of the cycle."""
@@ -238,18 +297,28 @@ class Seeder:
         count = max(1, round(wanted / LEGS_PER_TRANSACTION))
         first, last = self.transactions, self.transactions + count
         at = self._epoch_sql(first, last)
-        legs = " UNION ALL ".join(f"SELECT {step} AS step, {leg} AS leg, '{account}' AS account"
-                                  for step, leg, account in LEDGER_LEGS)
-        self._insert(connection, "ledger_entries", {
-            "transaction_id": f"{sql.padded(str(self.run_tag), 8, hexadecimal=True)} || '-0000-4000-8000-' || "
-                              f"{sql.padded('i', 12, hexadecimal=True)}",
-            "merchant_id": str(self.bench_id), "currency": "CASE WHEN (i / 3) % 5 = 0 THEN 'EUR' ELSE 'USD' END",
-            "account": "l.account", "amount_minor": _ledger_amount(),
-            "kind": "CASE l.step WHEN 0 THEN 'funding' WHEN 1 THEN 'payout' ELSE 'payout-paid' END",
-            "reference": f"CASE l.step WHEN 0 THEN 'sandbox-top-up' "
-                         f"ELSE 'TS' || {sql.digits(at, 'Ymd')} || {sql.padded('i', 12)} END",
-            "created_at": sql.timestamp(at)}, first, last,
-            source=f"JOIN ({legs}) AS l ON l.step = i % 3")
+        legs = " UNION ALL ".join(
+            f"SELECT {step} AS step, {leg} AS leg, '{account}' AS account" for step, leg, account in LEDGER_LEGS
+        )
+        self._insert(
+            connection,
+            "ledger_entries",
+            {
+                "transaction_id": f"{sql.padded(str(self.run_tag), 8, hexadecimal=True)} || '-0000-4000-8000-' || "
+                f"{sql.padded('i', 12, hexadecimal=True)}",
+                "merchant_id": str(self.bench_id),
+                "currency": "CASE WHEN (i / 3) % 5 = 0 THEN 'EUR' ELSE 'USD' END",
+                "account": "l.account",
+                "amount_minor": _ledger_amount(),
+                "kind": "CASE l.step WHEN 0 THEN 'funding' WHEN 1 THEN 'payout' ELSE 'payout-paid' END",
+                "reference": f"CASE l.step WHEN 0 THEN 'sandbox-top-up' "
+                f"ELSE 'TS' || {sql.digits(at, 'Ymd')} || {sql.padded('i', 12)} END",
+                "created_at": sql.timestamp(at),
+            },
+            first,
+            last,
+            source=f"JOIN ({legs}) AS l ON l.step = i % 3",
+        )
         self.transactions = last
         # Counted here: SQLite's driver reports no row count for a statement that starts WITH.
         legs = {step: sum(1 for s, _, _ in LEDGER_LEGS if s == step) for step in range(3)}
@@ -268,8 +337,9 @@ class Seeder:
         statistics (autovacuum) on PostgreSQL; on SQLite the write-ahead log folded into the database."""
         if self.postgres:
             with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-                connection.execute(text("SELECT setval(pg_get_serial_sequence('trades', 'id'), "
-                                        "(SELECT max(id) FROM trades))"))
+                connection.execute(
+                    text("SELECT setval(pg_get_serial_sequence('trades', 'id'), (SELECT max(id) FROM trades))")
+                )
                 for name in [*self.tables, "ledger_days"]:
                     if name in Base.metadata.tables:
                         connection.execute(text(f'VACUUM ANALYZE "{name}"'))
@@ -328,17 +398,24 @@ class Seeder:
         """Benchmark-merchant rows spread over everything stored so far (not only the latest)."""
         trades = range(0, self.counts["trades"], BENCH_SHARE)
         payouts = range(0, self.counts["payouts"], BENCH_SHARE)
-        return Sample(trade_nos=[self.trade_no(n) for n in self.rng.sample(trades, min(SAMPLE, len(trades)))],
-                      transaction_ids=[self.transaction_id(n)
-                                       for n in self.rng.sample(payouts, min(SAMPLE, len(payouts)))])
+        return Sample(
+            trade_nos=[self.trade_no(n) for n in self.rng.sample(trades, min(SAMPLE, len(trades)))],
+            transaction_ids=[self.transaction_id(n) for n in self.rng.sample(payouts, min(SAMPLE, len(payouts)))],
+        )
 
     def check(self, sample: Sample) -> None:
         """The sampled rows are there and the merchant's (a wrong key would measure error answers)."""
         with self.app.app_context():
-            found = db.session.scalar(select(func.count()).select_from(Trade).where(
-                Trade.trade_no.in_(sample.trade_nos[:50]), Trade.merchant_id == self.bench_id))
-            paid = db.session.scalar(select(func.count()).select_from(Payout).where(
-                Payout.transaction_id.in_(sample.transaction_ids[:50]), Payout.merchant_id == self.bench_id))
+            found = db.session.scalar(
+                select(func.count())
+                .select_from(Trade)
+                .where(Trade.trade_no.in_(sample.trade_nos[:50]), Trade.merchant_id == self.bench_id)
+            )
+            paid = db.session.scalar(
+                select(func.count())
+                .select_from(Payout)
+                .where(Payout.transaction_id.in_(sample.transaction_ids[:50]), Payout.merchant_id == self.bench_id)
+            )
         if found != min(50, len(sample.trade_nos)) or paid != min(50, len(sample.transaction_ids)):
             raise RuntimeError(f"sampled rows missing: {found} trades, {paid} payouts of 50")
 
@@ -350,9 +427,11 @@ def _ledger_amount() -> str:
     source = "(10000 + ((i / 3) * 104729) % 90000)"
     fee, tax = f"(100 + {source} / 200)", f"({source} * 38 / 10000)"
     settled = f"({source} - {fee} - {tax})"
-    return (f"CASE l.step * 10 + l.leg WHEN 0 THEN {top_up} WHEN 1 THEN -{top_up} "
-            f"WHEN 10 THEN -{source} WHEN 11 THEN {settled} WHEN 12 THEN {fee} WHEN 13 THEN {tax} "
-            f"WHEN 20 THEN -{settled} ELSE {settled} END")
+    return (
+        f"CASE l.step * 10 + l.leg WHEN 0 THEN {top_up} WHEN 1 THEN -{top_up} "
+        f"WHEN 10 THEN -{source} WHEN 11 THEN {settled} WHEN 12 THEN {fee} WHEN 13 THEN {tax} "
+        f"WHEN 20 THEN -{settled} ELSE {settled} END"
+    )
 
 
 def history_range(today: date | None = None) -> tuple[str, str]:

@@ -1,4 +1,5 @@
 """The figures the issue asks for: how each is computed from the raw numbers, its target, and the table."""
+
 from __future__ import annotations
 
 import operator
@@ -84,20 +85,24 @@ def _beside(raw: dict, *path: str) -> float | None:
 
 def _over_mean(*path: str) -> Callable[[dict], float | None]:
     """The cross-check: throughput over the mean of the bare runs at the start, middle and end."""
+
     def compute(raw: dict) -> float | None:
         top, bottom = _rps(raw, *path), _rps(raw, "bare")
         return top / bottom if top and bottom else None
+
     return compute
 
 
 def _growth(name: str) -> Callable[[dict], float | None]:
     """Throughput with the large dataset over the small one, as the issue defines it, each first taken
     over the bare route's measured interleaved with it (the two are measured minutes apart)."""
+
     def compute(raw: dict) -> float | None:
         large, small = _beside(raw, name, "large"), _beside(raw, name, "small")
         if large is None or small is None:
             large, small = _rps(raw, name, "large"), _rps(raw, name, "small")
         return large / small if large and small else None
+
     return compute
 
 
@@ -105,6 +110,7 @@ def _plain_growth(name: str) -> Callable[[dict], float | None]:
     def compute(raw: dict) -> float | None:
         large, small = _rps(raw, name, "large"), _rps(raw, name, "small")
         return large / small if large and small else None
+
     return compute
 
 
@@ -126,26 +132,77 @@ def _notify(raw: dict) -> float | None:
 def figures(small: int, large: int) -> list[Figure]:
     sizes = f"{large:,} rows / {small:,}"
     return [
-        Figure("bare", "bare Flask route throughput (reference)", lambda r: _rps(r, "bare"), ">=", 0, "rps",
-               info=True),
-        Figure("dry_run", "/api/payout/dry-run throughput / bare", lambda r: _over(r, ("dry_run",), "start"), ">=",
-               0.6, "ratio", cross_check=_over_mean("dry_run")),
-        Figure("query", "/trade/query throughput / bare", lambda r: _over(r, ("query", "small"), "mid"), ">=", 0.5,
-               "ratio", cross_check=_over_mean("query", "small")),
-        Figure("pay", "/trade/pay (direct PIX) throughput / bare", lambda r: _over(r, ("pay",), "start"), ">=", 0.3,
-               "ratio", only="postgres", cross_check=_over_mean("pay")),
-        Figure("page", "hosted payout page render throughput / bare", lambda r: _over(r, ("page",), "start"), ">=",
-               0.5, "ratio", cross_check=_over_mean("page")),
+        Figure("bare", "bare Flask route throughput (reference)", lambda r: _rps(r, "bare"), ">=", 0, "rps", info=True),
+        Figure(
+            "dry_run",
+            "/api/payout/dry-run throughput / bare",
+            lambda r: _over(r, ("dry_run",), "start"),
+            ">=",
+            0.6,
+            "ratio",
+            cross_check=_over_mean("dry_run"),
+        ),
+        Figure(
+            "query",
+            "/trade/query throughput / bare",
+            lambda r: _over(r, ("query", "small"), "mid"),
+            ">=",
+            0.5,
+            "ratio",
+            cross_check=_over_mean("query", "small"),
+        ),
+        Figure(
+            "pay",
+            "/trade/pay (direct PIX) throughput / bare",
+            lambda r: _over(r, ("pay",), "start"),
+            ">=",
+            0.3,
+            "ratio",
+            only="postgres",
+            cross_check=_over_mean("pay"),
+        ),
+        Figure(
+            "page",
+            "hosted payout page render throughput / bare",
+            lambda r: _over(r, ("page",), "start"),
+            ">=",
+            0.5,
+            "ratio",
+            cross_check=_over_mean("page"),
+        ),
         Figure("p99", "p99 latency at half max throughput (worst of dry-run, query)", _worst_p99, "<", 50, "ms"),
-        Figure("query_growth", f"/trade/query throughput, {sizes}", _growth("query"), ">=", 0.9, "ratio",
-               cross_check=_plain_growth("query")),
-        Figure("detail_growth", f"/api/payout/detail throughput, {sizes}", _growth("detail"), ">=", 0.9, "ratio",
-               cross_check=_plain_growth("detail")),
-        Figure("history_growth", f"/api/balance/history 365 days, ledger {sizes}", _growth("history"), ">=", 0.9,
-               "ratio", cross_check=_plain_growth("history")),
+        Figure(
+            "query_growth",
+            f"/trade/query throughput, {sizes}",
+            _growth("query"),
+            ">=",
+            0.9,
+            "ratio",
+            cross_check=_plain_growth("query"),
+        ),
+        Figure(
+            "detail_growth",
+            f"/api/payout/detail throughput, {sizes}",
+            _growth("detail"),
+            ">=",
+            0.9,
+            "ratio",
+            cross_check=_plain_growth("detail"),
+        ),
+        Figure(
+            "history_growth",
+            f"/api/balance/history 365 days, ledger {sizes}",
+            _growth("history"),
+            ">=",
+            0.9,
+            "ratio",
+            cross_check=_plain_growth("history"),
+        ),
         Figure("notify", "notification deliveries/s, one worker / bare requests loop", _notify, ">=", 0.7, "ratio"),
-        *[Figure(f"bytes:{family}", f"page bytes (HTML+CSS+JS): {family}", _page_bytes(family), "<", 50 * KB, "KB")
-          for family in FAMILIES],
+        *[
+            Figure(f"bytes:{family}", f"page bytes (HTML+CSS+JS): {family}", _page_bytes(family), "<", 50 * KB, "KB")
+            for family in FAMILIES
+        ],
     ]
 
 
@@ -165,11 +222,24 @@ def evaluate(figure_list: list[Figure], runs: dict[str, dict]) -> list[dict]:
             verdict = "FAIL" + ("" if len(failed) == len(judged) == 1 else " (" + ", ".join(failed) + ")")
         else:
             verdict = "PASS"
-        rows.append({"key": figure.key, "figure": figure.label, "target": figure.show_target(), "result": verdict,
-                     "values": values, **({"cross_check": {db: figure.cross_check(raw) for db, raw in runs.items()}}
-                                          if figure.cross_check else {}),
-                     "shown": {db: figure.show(v) + ("" if figure.info or figure.only in (None, db) else " (info)")
-                               for db, v in values.items()}})
+        rows.append(
+            {
+                "key": figure.key,
+                "figure": figure.label,
+                "target": figure.show_target(),
+                "result": verdict,
+                "values": values,
+                **(
+                    {"cross_check": {db: figure.cross_check(raw) for db, raw in runs.items()}}
+                    if figure.cross_check
+                    else {}
+                ),
+                "shown": {
+                    db: figure.show(v) + ("" if figure.info or figure.only in (None, db) else " (info)")
+                    for db, v in values.items()
+                },
+            }
+        )
     return rows
 
 

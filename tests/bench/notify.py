@@ -1,4 +1,5 @@
 """Notification deliveries per second by one worker, against a bare `requests` loop to the same receiver."""
+
 from __future__ import annotations
 
 import time
@@ -7,9 +8,10 @@ import requests
 from flask import Flask
 from sqlalchemy import func, select
 
+from checkout import worker
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
-from checkout.notifications import outbox, worker
+from checkout.notifications import outbox
 from checkout.notifications.dispatcher import body_of
 from checkout.notifications.models import DELIVERED, OutboxMessage
 
@@ -24,19 +26,35 @@ def _queue(app: Flask, app_id: str, target: str, count: int, tag: str) -> list[b
         messages = []
         for n in range(count):
             trade_no = f"{tag}{n:010d}"
-            messages.append(outbox.enqueue(
-                db.session, merchant_id=merchant.id, kind="payin.callback", target=target, subject_id=trade_no,
-                payload={"trade_no": trade_no, "out_trade_no": f"order-{tag}-{n}", "trade_status": "SUCCESS",
-                         "method": "PIX", "order_amount": "100.50", "order_currency": "BRL",
-                         "timestamp": "2026-11-21 10:00:00"}))
+            messages.append(
+                outbox.enqueue(
+                    db.session,
+                    merchant_id=merchant.id,
+                    kind="payin.callback",
+                    target=target,
+                    subject_id=trade_no,
+                    payload={
+                        "trade_no": trade_no,
+                        "out_trade_no": f"order-{tag}-{n}",
+                        "trade_status": "SUCCESS",
+                        "method": "PIX",
+                        "order_amount": "100.50",
+                        "order_currency": "BRL",
+                        "timestamp": "2026-11-21 10:00:00",
+                    },
+                )
+            )
         db.session.commit()
         return [body_of(message) for message in messages]
 
 
 def _delivered(app: Flask, tag: str) -> int:
     with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(OutboxMessage).where(
-            OutboxMessage.subject_id.like(f"{tag}%"), OutboxMessage.status == DELIVERED))
+        return db.session.scalar(
+            select(func.count())
+            .select_from(OutboxMessage)
+            .where(OutboxMessage.subject_id.like(f"{tag}%"), OutboxMessage.status == DELIVERED)
+        )
 
 
 def measure(app: Flask, app_id: str, receiver: str, count: int) -> dict:
@@ -57,7 +75,15 @@ def measure(app: Flask, app_id: str, receiver: str, count: int) -> dict:
             answered += http.post(receiver, data=body, timeout=10).text.strip() == "success"
     bare_seconds = time.monotonic() - started
     worker_rate, bare_rate = delivered / worker_seconds, answered / bare_seconds
-    return {"messages": count, "delivered": delivered, "rounds": rounds, "worker_s": round(worker_seconds, 2),
-            "worker_per_s": round(worker_rate, 1), "bare_answered": answered, "bare_s": round(bare_seconds, 2),
-            "bare_per_s": round(bare_rate, 1), "ratio": worker_rate / bare_rate if bare_rate else None,
-            "complete": delivered == count}
+    return {
+        "messages": count,
+        "delivered": delivered,
+        "rounds": rounds,
+        "worker_s": round(worker_seconds, 2),
+        "worker_per_s": round(worker_rate, 1),
+        "bare_answered": answered,
+        "bare_s": round(bare_seconds, 2),
+        "bare_per_s": round(bare_rate, 1),
+        "ratio": worker_rate / bare_rate if bare_rate else None,
+        "complete": delivered == count,
+    }

@@ -1,4 +1,5 @@
 """Hosted pages: sessions opened through the API as a merchant would, and what each page weighs."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -14,8 +15,14 @@ from tests import builders
 from .signed import get, payin
 
 # The page families, in the order the table shows them.
-FAMILIES = ["payout checkout", "PIX payment", "Boleto payment", "PIX Automático authorization", "card consent",
-            "card entry"]
+FAMILIES = [
+    "payout checkout",
+    "PIX payment",
+    "Boleto payment",
+    "PIX Automático authorization",
+    "card consent",
+    "card entry",
+]
 BROWSER = get("/").headers
 
 
@@ -52,8 +59,9 @@ def _payout(base: str, credentials: dict, path: str, fields: dict) -> dict:
 
 def payout_checkout(base: str, credentials: dict, notify_url: str, custom_code: str) -> str:
     """A hosted payout page's link, from /api/checkout."""
-    return _payout(base, credentials, "/checkout", builders.checkout_session(
-        custom_code, notify_url=notify_url))["checkout_url"]
+    return _payout(base, credentials, "/checkout", builders.checkout_session(custom_code, notify_url=notify_url))[
+        "checkout_url"
+    ]
 
 
 def openers(base: str, credentials: dict, notify_url: str) -> dict[str, Callable[[], str]]:
@@ -62,17 +70,30 @@ def openers(base: str, credentials: dict, notify_url: str) -> dict[str, Callable
 
     def card_consent() -> str:
         card = _payin(base, credentials, "/card/token", builders.card())
-        return _payin(base, credentials, "/vault/create", builders.card_vault(
-            card["token"], card_token={"notify_url": notify_url}))["checkout_url"]
+        return _payin(
+            base,
+            credentials,
+            "/vault/create",
+            builders.card_vault(card["token"], card_token={"notify_url": notify_url}),
+        )["checkout_url"]
 
     return {
         "payout checkout": lambda: payout_checkout(base, credentials, notify_url, "bench-page"),
-        "PIX payment": lambda: _payin(base, credentials, "/trade/pay", builders.direct(
-            "PIX", out_trade_no="bench-page-pix", notify_url=notify_url))["web_url"],
-        "Boleto payment": lambda: _payin(base, credentials, "/trade/pay", builders.direct(
-            "Boleto", out_trade_no="bench-page-boleto", notify_url=notify_url))["pay_url"],
-        "PIX Automático authorization": lambda: _payin(base, credentials, "/vault/create", builders.pix_vault(
-            brazil_today, notify_url=notify_url))["checkout_url"],
+        "PIX payment": lambda: _payin(
+            base,
+            credentials,
+            "/trade/pay",
+            builders.direct("PIX", out_trade_no="bench-page-pix", notify_url=notify_url),
+        )["web_url"],
+        "Boleto payment": lambda: _payin(
+            base,
+            credentials,
+            "/trade/pay",
+            builders.direct("Boleto", out_trade_no="bench-page-boleto", notify_url=notify_url),
+        )["pay_url"],
+        "PIX Automático authorization": lambda: _payin(
+            base, credentials, "/vault/create", builders.pix_vault(brazil_today, notify_url=notify_url)
+        )["checkout_url"],
         "card consent": card_consent,
         "card entry": lambda: _payin(base, credentials, "/card/session", {})["card_url"],
     }

@@ -1,4 +1,5 @@
 """pyinstrument profiles of an endpoint whose figure failed, taken in-process on the run's database."""
+
 from __future__ import annotations
 
 import time
@@ -26,8 +27,12 @@ def profile(app: Flask, next_request: Callable[[int], Request], out: Path, secon
     try:
         while time.monotonic() - started < seconds:
             request = next_request(count)
-            answer = client.open(request.path, method=request.method, headers=request.headers,
-                                 data=request.body.encode() if request.body is not None else None)
+            answer = client.open(
+                request.path,
+                method=request.method,
+                headers=request.headers,
+                data=request.body.encode() if request.body is not None else None,
+            )
             statuses[answer.status_code] = statuses.get(answer.status_code, 0) + 1
             count += 1
     finally:
@@ -36,5 +41,10 @@ def profile(app: Flask, next_request: Callable[[int], Request], out: Path, secon
     html, txt = out.with_suffix(".html"), out.with_suffix(".txt")
     html.write_text(profiler.output_html(), encoding="utf-8")
     txt.write_text(profiler.output_text(unicode=True, color=False, show_all=False), encoding="utf-8")
-    return {"requests": count, "per_request_ms": round(1000 * (time.monotonic() - started) / max(count, 1), 2),
-            "statuses": statuses, "html": str(html), "text": str(txt)}
+    return {
+        "requests": count,
+        "per_request_ms": round(1000 * (time.monotonic() - started) / max(count, 1), 2),
+        "statuses": statuses,
+        "html": str(html),
+        "text": str(txt),
+    }

@@ -1,4 +1,5 @@
 """One database's run: servers up, every measurement in order, then everything stopped and dropped."""
+
 from __future__ import annotations
 
 import contextlib
@@ -113,8 +114,9 @@ class Scenario:
 
     def detail_plan(self, sample: datasets.Sample, seconds: float) -> Plan:
         ids = sample.transaction_ids
-        return signed.payout_plan(self.credentials, "/payout/detail",
-                                  lambda n: {"transaction_id": ids[n % len(ids)]}, seconds, variants=20)
+        return signed.payout_plan(
+            self.credentials, "/payout/detail", lambda n: {"transaction_id": ids[n % len(ids)]}, seconds, variants=20
+        )
 
     def history_fields(self) -> dict:
         start, end = datasets.history_range()
@@ -125,8 +127,11 @@ class Scenario:
         return signed.payout_plan(self.credentials, "/balance/history", lambda n: fields, seconds)
 
     def pay_request(self, out_trade_no: str) -> Request:
-        return signed.payin(self.credentials, "/trade/pay", builders.direct(
-            "PIX", out_trade_no=out_trade_no, notify_url=self.notify_url))
+        return signed.payin(
+            self.credentials,
+            "/trade/pay",
+            builders.direct("PIX", out_trade_no=out_trade_no, notify_url=self.notify_url),
+        )
 
     # --- measurements ----------------------------------------------------------------------------------
 
@@ -139,8 +144,9 @@ class Scenario:
         # Each run its own random prefix: out_trade_no must never repeat for the merchant.
         run = secrets.token_hex(4)
         load.wrk_unique(self.service.url, request, MARKER, f"w{run}-", o.warmup)
-        return self._interleaved(lambda seconds, number: load.wrk_unique(self.service.url, request, MARKER,
-                                                                         f"b{run}{number}-", seconds))
+        return self._interleaved(
+            lambda seconds, number: load.wrk_unique(self.service.url, request, MARKER, f"b{run}{number}-", seconds)
+        )
 
     def measure_latency(self, request: Request, max_rps: float | None) -> dict:
         if not max_rps:
@@ -157,9 +163,11 @@ class Scenario:
         return sample
 
     def dataset_figures(self, size: str, sample: datasets.Sample) -> None:
-        for name, plan_for in (("query", lambda s: self.query_plan(sample)),
-                               ("detail", lambda s: self.detail_plan(sample, s)),
-                               ("history", lambda s: self.history_plan(s))):
+        for name, plan_for in (
+            ("query", lambda s: self.query_plan(sample)),
+            ("detail", lambda s: self.detail_plan(sample, s)),
+            ("history", self.history_plan),
+        ):
             result = self.step(f"{name} throughput, {size}", lambda p=plan_for: self.throughput(p))
             if result:
                 self.raw.setdefault(name, {})[size] = result
@@ -169,8 +177,14 @@ class Scenario:
         started = time.monotonic()
         with contextlib.ExitStack() as stack:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="checkout-bench-")))
-            database = self.step("fresh database", lambda: servers.sqlite_database(folder) if self.kind == "sqlite"
-                                 else servers.postgres_database(self.postgres_url))
+            database = self.step(
+                "fresh database",
+                lambda: (
+                    servers.sqlite_database(folder)
+                    if self.kind == "sqlite"
+                    else servers.postgres_database(self.postgres_url)
+                ),
+            )
             if database is None:
                 return self.raw
             stack.callback(lambda: self.step("drop database", database.drop))
@@ -180,10 +194,12 @@ class Scenario:
             if self.credentials is None:
                 return self.raw
             logs = o.results / "logs"
-            self.bare = stack.enter_context(servers.gunicorn("tests.bench.bare:app", database.env(), "/bare",
-                                                             logs / f"{self.kind}-bare.log"))
-            self.service = stack.enter_context(servers.gunicorn("wsgi:app", database.env(), "/healthz",
-                                                                logs / f"{self.kind}-service.log"))
+            self.bare = stack.enter_context(
+                servers.gunicorn("tests.bench.bare:app", database.env(), "/bare", logs / f"{self.kind}-bare.log")
+            )
+            self.service = stack.enter_context(
+                servers.gunicorn("wsgi:app", database.env(), "/healthz", logs / f"{self.kind}-service.log")
+            )
             self.notify_url = self.bare.url + "/notify"
             self.bare_plan = Plan(fixed=[Request("GET", "/bare")])
             app = create_app({"DATABASE_URL": database.url, "SECRET_KEY": servers.SECRET_KEY, "SANDBOX": True})
@@ -198,21 +214,28 @@ class Scenario:
 
     def measure_all(self) -> None:
         o, raw = self.options, self.raw
-        weighed = {family: self.step(f"page bytes: {family}", lambda opener=opener: pages.weigh(opener()))
-                   for family, opener in pages.openers(self.service.url, self.credentials, self.notify_url).items()}
+        weighed = {
+            family: self.step(f"page bytes: {family}", lambda opener=opener: pages.weigh(opener()))
+            for family, opener in pages.openers(self.service.url, self.credentials, self.notify_url).items()
+        }
         raw["page_bytes"] = {family: result for family, result in weighed.items() if result}
         bare = {"start": self.step("bare throughput", self.measure_bare)}
         raw["dry_run"] = self.step("dry-run throughput", lambda: self.throughput(self.dry_run_plan))
-        page_url = self.step("payout checkout session", lambda: pages.payout_checkout(
-            self.service.url, self.credentials, self.notify_url, "bench-render"))
+        page_url = self.step(
+            "payout checkout session",
+            lambda: pages.payout_checkout(self.service.url, self.credentials, self.notify_url, "bench-render"),
+        )
         self.page_path = pages.path_of(page_url) if page_url else None
         if self.page_path:
-            raw["page"] = self.step("hosted payout page throughput",
-                                    lambda: self.throughput(lambda s: Plan(fixed=[signed.get(self.page_path)])))
+            raw["page"] = self.step(
+                "hosted payout page throughput",
+                lambda: self.throughput(lambda s: Plan(fixed=[signed.get(self.page_path)])),
+            )
         raw["pay"] = self.step("trade/pay throughput", self.measure_pay)
 
-        self.seeder = self.step("dataset templates", lambda: datasets.Seeder(self.app, self.credentials,
-                                                                             self.notify_url))
+        self.seeder = self.step(
+            "dataset templates", lambda: datasets.Seeder(self.app, self.credentials, self.notify_url)
+        )
         small = self.seeder and self.step(f"seed {o.small:,} rows", lambda: self.seed(o.small))
         if small:
             self.small_sample = small
@@ -220,14 +243,22 @@ class Scenario:
             self.dataset_figures("small", small)
             latency = {}
             query_rps = (raw.get("query") or {}).get("small", {}).get("rps")
-            latency["dry_run"] = self.step("dry-run p99 at half max", lambda: self.measure_latency(
-                signed.payout(self.credentials, "/payout/dry-run", self.dry_run_fields()),
-                (raw.get("dry_run") or {}).get("rps")))
-            latency["query"] = self.step("trade/query p99 at half max", lambda: self.measure_latency(
-                self.query_request(small.trade_nos[0]), query_rps))
+            latency["dry_run"] = self.step(
+                "dry-run p99 at half max",
+                lambda: self.measure_latency(
+                    signed.payout(self.credentials, "/payout/dry-run", self.dry_run_fields()),
+                    (raw.get("dry_run") or {}).get("rps"),
+                ),
+            )
+            latency["query"] = self.step(
+                "trade/query p99 at half max",
+                lambda: self.measure_latency(self.query_request(small.trade_nos[0]), query_rps),
+            )
             raw["latency"] = {k: v for k, v in latency.items() if v}
-        raw["notify"] = self.step(f"notifications ({o.notifications:,})", lambda: notify.measure(
-            self.app, self.credentials["app_id"], self.notify_url, o.notifications))
+        raw["notify"] = self.step(
+            f"notifications ({o.notifications:,})",
+            lambda: notify.measure(self.app, self.credentials["app_id"], self.notify_url, o.notifications),
+        )
         large = self.seeder and small and self.step(f"seed {o.large:,} rows", lambda: self.seed(o.large))
         if large:
             self.large_sample = large
@@ -238,8 +269,11 @@ class Scenario:
             rates = [result["rps"] for result in measured.values()]
             raw["bare"] = {**measured, "rps": sum(rates) / len(rates)}
             if max(rates) > 1.2 * min(rates):
-                self.log("bare throughput drifted: " + ", ".join(f"{m} {r['rps']:.0f}" for m, r in measured.items())
-                         + " req/s (the machine's load changed; each figure uses the bare run next to it)")
+                self.log(
+                    "bare throughput drifted: "
+                    + ", ".join(f"{m} {r['rps']:.0f}" for m, r in measured.items())
+                    + " req/s (the machine's load changed; each figure uses the bare run next to it)"
+                )
 
     # --- profiles of what failed -----------------------------------------------------------------------
 
@@ -258,11 +292,13 @@ class Scenario:
         if self.page_path:
             sources["page"] = lambda n: signed.get(self.page_path)
         if large:
-            sources["query"] = sources["query_growth"] = \
-                lambda n: self.query_request(large.trade_nos[n % len(large.trade_nos)])
+            sources["query"] = sources["query_growth"] = lambda n: self.query_request(
+                large.trade_nos[n % len(large.trade_nos)]
+            )
             ids = large.transaction_ids
-            sources["detail_growth"] = lambda n: signed.payout(self.credentials, "/payout/detail",
-                                                               {"transaction_id": ids[n % len(ids)]})
+            sources["detail_growth"] = lambda n: signed.payout(
+                self.credentials, "/payout/detail", {"transaction_id": ids[n % len(ids)]}
+            )
         latency = self.raw.get("latency") or {}
         if "p99" in failing and latency:
             worst = max(latency, key=lambda k: latency[k]["p99_ms"])
@@ -272,6 +308,10 @@ class Scenario:
             source = sources.get(key)
             if source is None:
                 continue
-            made[key] = self.step(f"profile {key}", lambda s=source, k=key: profiling.profile(
-                self.app, s, o.results / "profiles" / f"{self.kind}-{k.replace(':', '-')}"))
+            made[key] = self.step(
+                f"profile {key}",
+                lambda s=source, k=key: profiling.profile(
+                    self.app, s, o.results / "profiles" / f"{self.kind}-{k.replace(':', '-')}"
+                ),
+            )
         self.raw["profiles"] = {k: v for k, v in made.items() if v}

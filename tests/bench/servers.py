@@ -1,4 +1,5 @@
 """What a run serves from: fresh databases, and gunicorn processes for the service and the bare app."""
+
 from __future__ import annotations
 
 import contextlib
@@ -21,8 +22,21 @@ REPO = Path(__file__).resolve().parents[2]
 # --reuse-port: without it the two workers race to accept wrk's keep-alive connections and one of them
 # often ends up holding most of them for the whole run, so a run measured one core or two at random (the
 # bare route gave 1,600 or 4,800 req/s from one 2-second run to the next; with it, 4,200-5,400).
-GUNICORN = ["-w", "2", "-k", "gthread", "--threads", "4", "--reuse-port", "--timeout", "60",
-            "--graceful-timeout", "10", "--log-level", "warning"]
+GUNICORN = [
+    "-w",
+    "2",
+    "-k",
+    "gthread",
+    "--threads",
+    "4",
+    "--reuse-port",
+    "--timeout",
+    "60",
+    "--graceful-timeout",
+    "10",
+    "--log-level",
+    "warning",
+]
 SECRET_KEY = "bench-secret-key-0123456789abcdef0123456789abcdef"
 START_TIMEOUT = 60
 STOP_TIMEOUT = 15
@@ -35,6 +49,7 @@ def _die_with_parent() -> None:
 
 
 # --- databases -----------------------------------------------------------------------------------------
+
 
 @dataclass
 class Database:
@@ -52,8 +67,7 @@ class Database:
     def env(self) -> dict[str, str]:
         """The service's environment: this database, sandbox on, a fixed secret (tokens stay valid)."""
         env = {k: v for k, v in os.environ.items() if k != "CHECKOUT_PUBLIC_URL"}
-        return {**env, "CHECKOUT_DATABASE_URL": self.url, "CHECKOUT_SANDBOX": "on",
-                "CHECKOUT_SECRET_KEY": SECRET_KEY}
+        return {**env, "CHECKOUT_DATABASE_URL": self.url, "CHECKOUT_SANDBOX": "on", "CHECKOUT_SECRET_KEY": SECRET_KEY}
 
     def migrate(self) -> None:
         _cli(self.env(), "db", "upgrade")
@@ -90,9 +104,9 @@ def postgres_database(url: str) -> Database:
 
 # --- the checkout command ------------------------------------------------------------------------------
 
+
 def _cli(env: dict, *args: str) -> str:
-    done = subprocess.run(checkout_command(*args), env=env, cwd=REPO, capture_output=True,
-                          text=True, timeout=180)
+    done = subprocess.run(checkout_command(*args), env=env, cwd=REPO, capture_output=True, text=True, timeout=180)
     if done.returncode != 0:
         raise RuntimeError(f"checkout {' '.join(args)} failed:\n{done.stderr[-3000:]}")
     return done.stdout
@@ -113,14 +127,27 @@ def create_merchant(database: Database, folder: Path) -> dict:
     logo = folder / "logo.png"
     logo.write_bytes(_logo())
     env = database.env()
-    credentials = json.loads(_cli(env, "merchants", "create", "--name", "Bench Shop", "--logo", str(logo),
-                                  "--document", "16727230000197", "--return-host", "shop.example"))
-    _cli(env, "merchants", "fund", "--app-id", credentials["app_id"], "--currency", "USD",
-         "--amount", "1000000.00")
+    credentials = json.loads(
+        _cli(
+            env,
+            "merchants",
+            "create",
+            "--name",
+            "Bench Shop",
+            "--logo",
+            str(logo),
+            "--document",
+            "16727230000197",
+            "--return-host",
+            "shop.example",
+        )
+    )
+    _cli(env, "merchants", "fund", "--app-id", credentials["app_id"], "--currency", "USD", "--amount", "1000000.00")
     return credentials
 
 
 # --- gunicorn ------------------------------------------------------------------------------------------
+
 
 @dataclass
 class Server:
@@ -146,10 +173,16 @@ def gunicorn(app: str, env: dict, ready_path: str, log: Path) -> Iterator[Server
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log.parent.mkdir(parents=True, exist_ok=True)
-    with open(log, "ab") as output:
-        process = subprocess.Popen([sys.executable, "-m", "gunicorn", *GUNICORN, "-b", f"127.0.0.1:{port}", app],
-                                   env=env, cwd=REPO, stdout=output, stderr=subprocess.STDOUT,
-                                   start_new_session=True, preexec_fn=_die_with_parent)
+    with log.open("ab") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", *GUNICORN, "-b", f"127.0.0.1:{port}", app],
+            env=env,
+            cwd=REPO,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
     server = Server(url, process, log)
     try:
         if not wait_until_ready(url + ready_path, process, START_TIMEOUT):

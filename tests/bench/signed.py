@@ -1,4 +1,5 @@
 """Requests as a merchant sends them: payin bodies with Basic auth, payout bodies signed for each second."""
+
 from __future__ import annotations
 
 import base64
@@ -19,20 +20,30 @@ def _json(body: dict) -> str:
 def payin(credentials: dict, path: str, fields: dict) -> Request:
     raw = f"{credentials['app_id']}:{credentials['security_key']}".encode()
     body = {"app_id": credentials["app_id"], "timestamp": datetime.now().strftime("%Y-%m-%d %H:%M:%S"), **fields}
-    return Request("POST", path, {"Authorization": "Basic " + base64.b64encode(raw).decode(),
-                                  "Content-Type": "application/json"}, _json(body))
+    return Request(
+        "POST",
+        path,
+        {"Authorization": "Basic " + base64.b64encode(raw).decode(), "Content-Type": "application/json"},
+        _json(body),
+    )
 
 
 def payout(credentials: dict, path: str, fields: dict, timestamp: int | None = None) -> Request:
     """Signed over the exact body sent; `timestamp` (unix) must be near the wall clock when it arrives."""
     body = {**fields, "timestamp": int(time.time()) if timestamp is None else timestamp}
-    return Request("POST", "/api" + path, {"AppId": credentials["app_id"],
-                                           "Authorization": payout_signature(body, credentials["app_key"]),
-                                           "Content-Type": "application/json"}, _json(body))
+    return Request(
+        "POST",
+        "/api" + path,
+        {
+            "AppId": credentials["app_id"],
+            "Authorization": payout_signature(body, credentials["app_key"]),
+            "Content-Type": "application/json",
+        },
+        _json(body),
+    )
 
 
-def payout_plan(credentials: dict, path: str, fields: Callable[[int], dict], seconds: float,
-                variants: int = 1) -> Plan:
+def payout_plan(credentials: dict, path: str, fields: Callable[[int], dict], seconds: float, variants: int = 1) -> Plan:
     """Bodies signed for every second from now to `seconds` ahead (and a little either side), `variants` a
     second; fields(n) gives the n-th body's own fields (n counts across seconds, to rotate through ids)."""
     now = int(time.time())
@@ -47,5 +58,8 @@ def payout_plan(credentials: dict, path: str, fields: Callable[[int], dict], sec
 
 def get(url_path: str) -> Request:
     """A hosted page as a desktop browser asks for it (uncompressed, so bytes are what the page weighs)."""
-    return Request("GET", url_path, {"Accept": "text/html", "Accept-Encoding": "identity",
-                                     "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) bench"})
+    return Request(
+        "GET",
+        url_path,
+        {"Accept": "text/html", "Accept-Encoding": "identity", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) bench"},
+    )

@@ -1,4 +1,5 @@
 """Provisioning the demo shop: one merchant per database, found again on every start, funded once."""
+
 from checkout.db import db
 from checkout.demo import setup
 from checkout.merchants.service import find_by_app_id

@@ -1,4 +1,5 @@
 """Finding a request's merchant: read once, kept a few seconds per process, attached without a query."""
+
 from sqlalchemy import event
 
 from checkout.db import db

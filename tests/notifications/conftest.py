@@ -1,4 +1,5 @@
 """A real HTTP receiver on 127.0.0.1 that records every request and answers as each test scripts it."""
+
 import json
 import threading
 import time
@@ -29,8 +30,9 @@ class Receiver:
             def do_POST(self):  # noqa: N802
                 raw = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 with receiver.arrived:
-                    receiver.requests.append({"path": self.path, "headers": dict(self.headers), "raw": raw,
-                                              "json": json.loads(raw)})
+                    receiver.requests.append(
+                        {"path": self.path, "headers": dict(self.headers), "raw": raw, "json": json.loads(raw)}
+                    )
                     answer = receiver.script.pop(0) if receiver.script else receiver.default
                     receiver.arrived.notify_all()
                 if answer == "hang":

@@ -1,24 +1,31 @@
 """Deliveries to a real local receiver: schedule, success, order, signatures, faults, crashes, concurrency."""
+
 import hashlib
 import hmac
 import json
+import os
+import signal
+import subprocess
+import sys
 import threading
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import select
 
-from checkout import clock
+from checkout import clock, worker
 from checkout.db import db
-from checkout.notifications import dispatcher, worker
+from checkout.notifications import dispatcher
 from checkout.notifications.models import OutboxMessage
-
-from .. import builders
+from checkout.sandbox.models import DatabaseOffsetStore
+from tests import builders
+from tests.notifications.conftest import Receiver
 
 
 def paid_pix(api, receiver, out_trade_no="order-1") -> str:
-    trade_no = api.post("/trade/pay", builders.direct("PIX", out_trade_no=out_trade_no, notify_url=receiver.url),
-                        expect=200)["trade_no"]
+    trade_no = api.post(
+        "/trade/pay", builders.direct("PIX", out_trade_no=out_trade_no, notify_url=receiver.url), expect=200
+    )["trade_no"]
     api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
     return trade_no
 
@@ -62,8 +69,10 @@ def test_delivery_stops_at_the_first_success(app, api, receiver):
     worker.run_once(app)
     message = message_of(app, trade_no)
     assert (message.status, message.attempts, len(receiver.requests)) == ("delivered", 3, 3)
-    assert [a.error for a in message.attempt_log][:2] == ["answered 500 without the body 'success'",
-                                                          "answered 200 without the body 'success'"]
+    assert [a.error for a in message.attempt_log][:2] == [
+        "answered 500 without the body 'success'",
+        "answered 200 without the body 'success'",
+    ]
     clock.advance(86400)
     worker.run_once(app)
     assert len(receiver.requests) == 3
@@ -82,12 +91,14 @@ def test_payin_callbacks_are_signed_with_x_signature(app, api, merchant, receive
 
 def design_signature(body: dict, key: str) -> str:
     """design.md's payout scheme, written again here to check the service against it."""
+
     def text(value):
         if isinstance(value, bool):
             return "true" if value else "false"
         if isinstance(value, (dict, list)):
             return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return value if isinstance(value, str) else json.dumps(value)
+
     kept = sorted((k, v) for k, v in body.items() if v is not None and v != "")
     return hashlib.sha256(("&".join(f"{k}={text(v)}" for k, v in kept) + key).encode()).hexdigest()
 
@@ -112,11 +123,21 @@ def test_pix_automatico_debit_runs_on_its_date(app, api, receiver):
     vault = api.post("/vault/create", builders.pix_vault(clock.brazil_today()), expect=200)["token"]
     api.post(f"/sandbox/vaults/{vault}/approve", expect=200)
     scheduled = clock.brazil_today() + timedelta(days=3)
-    trades = {name: api.post("/trade/pay", builders.vault_pay(vault, "PIXAutomatic", out_trade_no=name,
-                                                              scheduled_date=scheduled.isoformat(),
-                                                              order_amount=amount, notify_url=receiver.url),
-                             expect=200)["trade_no"]
-              for name, amount in (("within", "150.00"), ("above", "200.01"))}
+    trades = {
+        name: api.post(
+            "/trade/pay",
+            builders.vault_pay(
+                vault,
+                "PIXAutomatic",
+                out_trade_no=name,
+                scheduled_date=scheduled.isoformat(),
+                order_amount=amount,
+                notify_url=receiver.url,
+            ),
+            expect=200,
+        )["trade_no"]
+        for name, amount in (("within", "150.00"), ("above", "200.01"))
+    }
     worker.run_once(app)
     assert receiver.requests == []
     clock.advance(3 * 86400)
@@ -125,33 +146,41 @@ def test_pix_automatico_debit_runs_on_its_date(app, api, receiver):
     by_trade = {r["json"]["trade_no"]: r["json"] for r in receiver.requests}
     assert by_trade[trades["within"]]["trade_status"] == "SUCCESS"
     assert (by_trade[trades["above"]]["trade_status"], by_trade[trades["above"]]["reason"]) == (
-        "REFUSED", "amount above the plan's maximum of 200.00 BRL")
+        "REFUSED",
+        "amount above the plan's maximum of 200.00 BRL",
+    )
 
 
 def test_card_vault_debit_and_a_voided_vault(app, api, receiver):
     token = api.post("/card/token", builders.card(), expect=200)["token"]
     vault = api.post("/vault/create", builders.card_vault(token), expect=200)["token"]
     api.post(f"/sandbox/vaults/{vault}/approve", expect=200)
-    charged = api.post("/trade/pay", builders.vault_pay(vault, out_trade_no="c1", notify_url=receiver.url),
-                       expect=200)["trade_no"]
+    charged = api.post("/trade/pay", builders.vault_pay(vault, out_trade_no="c1", notify_url=receiver.url), expect=200)[
+        "trade_no"
+    ]
     worker.run_once(app)
     assert api.post("/trade/query", {"trade_no": charged}, expect=200)["trade_status"] == "SUCCESS"
-    late = api.post("/trade/pay", builders.vault_pay(vault, out_trade_no="c2", notify_url=receiver.url),
-                    expect=200)["trade_no"]
+    late = api.post("/trade/pay", builders.vault_pay(vault, out_trade_no="c2", notify_url=receiver.url), expect=200)[
+        "trade_no"
+    ]
     api.post("/vault/void", {"version": "2.0", "type": "Card", "vault_token": vault}, expect=200)
     worker.run_once(app)
     query = api.post("/trade/query", {"trade_no": late}, expect=200)
     assert (query["trade_status"], query["failure_reason"]) == ("REFUSED", "vault is VOIDED")
     receiver.wait_for(2)
     assert [(r["json"]["trade_no"], r["json"]["trade_status"]) for r in receiver.requests] == [
-        (charged, "SUCCESS"), (late, "REFUSED")]
+        (charged, "SUCCESS"),
+        (late, "REFUSED"),
+    ]
 
 
 def test_unpaid_trades_and_undecided_vaults_expire(app, api, receiver):
-    trade_no = api.post("/trade/pay", builders.direct("PIX", timeout_express="15m", notify_url=receiver.url),
-                        expect=200)["trade_no"]
-    vault = api.post("/vault/create", builders.pix_vault(clock.brazil_today(), notify_url=receiver.url),
-                     expect=200)["token"]
+    trade_no = api.post(
+        "/trade/pay", builders.direct("PIX", timeout_express="15m", notify_url=receiver.url), expect=200
+    )["trade_no"]
+    vault = api.post("/vault/create", builders.pix_vault(clock.brazil_today(), notify_url=receiver.url), expect=200)[
+        "token"
+    ]
     clock.advance(16 * 60)
     worker.run_once(app)
     assert api.post("/trade/query", {"trade_no": trade_no}, expect=200)["trade_status"] == "EXPIRED"
@@ -159,7 +188,9 @@ def test_unpaid_trades_and_undecided_vaults_expire(app, api, receiver):
     worker.run_once(app)
     receiver.wait_for(2)
     assert [(r["json"].get("trade_status") or r["json"].get("vault_status")) for r in receiver.requests] == [
-        "EXPIRED", "EXPIRED"]
+        "EXPIRED",
+        "EXPIRED",
+    ]
     assert receiver.requests[1]["json"]["vault_token"] == vault
 
 
@@ -179,7 +210,7 @@ def test_faults_of_receivers_are_bounded_and_isolated(app, api, receiver, monkey
 def test_a_worker_killed_mid_delivery_loses_nothing(app, api, receiver, monkeypatch):
     trade_no = paid_pix(api, receiver)
     with app.app_context():
-        [claimed] = dispatcher.claim(db.session)  # this worker dies here, holding the message
+        [_claimed] = dispatcher.claim(db.session)  # this worker dies here, holding the message
         assert dispatcher.claim(db.session) == []  # the hold keeps other workers off it
     later = clock.real_now() + dispatcher.LEASE + timedelta(seconds=1)
     monkeypatch.setattr(clock, "real_now", lambda: later)
@@ -219,7 +250,9 @@ def test_private_addresses_are_refused_outside_the_sandbox(app, api, receiver):
     message = message_of(app, trade_no)
     assert receiver.requests == []
     assert (message.status, message.last_error) == (
-        "failed", "127.0.0.1 resolves to 127.0.0.1, which notifications may not reach")
+        "failed",
+        "127.0.0.1 resolves to 127.0.0.1, which notifications may not reach",
+    )
 
 
 def test_deliveries_can_be_inspected_and_resent(app, api, other_api, receiver):
@@ -229,13 +262,20 @@ def test_deliveries_can_be_inspected_and_resent(app, api, other_api, receiver):
     listed = api.get("/sandbox/deliveries?status=pending")["deliveries"]
     assert [(d["subject"], d["attempts"]) for d in listed] == [(trade_no, 1)]
     assert listed[0]["attempt_log"][0] | {"at": None, "duration_ms": None} == {
-        "number": 1, "at": None, "status_code": 503, "response": "busy",
-        "error": "answered 503 without the body 'success'", "duration_ms": None, "succeeded": False,
-        "manual": False}
+        "number": 1,
+        "at": None,
+        "status_code": 503,
+        "response": "busy",
+        "error": "answered 503 without the body 'success'",
+        "duration_ms": None,
+        "succeeded": False,
+        "manual": False,
+    }
     resent = api.post(f"/sandbox/deliveries/{listed[0]['id']}/resend", expect=200)
     assert (resent["status"], resent["attempts"], resent["attempt_log"][-1]["manual"]) == ("delivered", 2, True)
     assert other_api.post(f"/sandbox/deliveries/{listed[0]['id']}/resend", expect=400)["sub_code"] == (
-        "delivery-not-exist")
+        "delivery-not-exist"
+    )
     assert other_api.get("/sandbox/deliveries")["deliveries"] == []
     assert api.get("/sandbox/deliveries?status=bogus")["sub_msg"].startswith("status: must be one of")
 
@@ -243,17 +283,27 @@ def test_deliveries_can_be_inspected_and_resent(app, api, other_api, receiver):
 def test_refund_emails_wait_for_an_smtp_server(app, api, receiver):
     trade_no = api.post("/trade/pay", builders.direct("Boleto", notify_url=receiver.url), expect=200)["trade_no"]
     api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
-    refund = api.post("/trade/refund", builders.refund(trade_no, "10.00", out_request_no="r1", user_info={
-        "identify": {"number": builders.CPF}, "name": "Ana", "email": "ana@example.com"}), expect=200)
+    refund = api.post(
+        "/trade/refund",
+        builders.refund(
+            trade_no,
+            "10.00",
+            out_request_no="r1",
+            user_info={"identify": {"number": builders.CPF}, "name": "Ana", "email": "ana@example.com"},
+        ),
+        expect=200,
+    )
     worker.run_once(app)
     [email] = api.get("/sandbox/deliveries?status=skipped")["deliveries"]
-    assert (email["kind"], email["target"], email["subject"]) == ("refund.email", "ana@example.com",
-                                                                  refund["refund_no"])
+    assert (email["kind"], email["target"], email["subject"]) == (
+        "refund.email",
+        "ana@example.com",
+        refund["refund_no"],
+    )
 
 
 @pytest.mark.parametrize("seconds", [3600])
 def test_the_clock_is_shared_through_the_database(app, api, seconds):
-    from checkout.sandbox.models import DatabaseOffsetStore
 
     api.post("/sandbox/clock", {"advance_seconds": seconds}, expect=200)
     another_process = DatabaseOffsetStore(app.config["DATABASE_URL"])
@@ -261,16 +311,16 @@ def test_the_clock_is_shared_through_the_database(app, api, seconds):
 
 
 def test_a_worker_process_killed_while_sending_loses_nothing(app, api, receiver, monkeypatch):
-    import os
-    import signal
-    import subprocess
-    import sys
 
     receiver.script = ["hang"]  # the first receiver call never answers: the worker is inside the POST
     trade_no = paid_pix(api, receiver)
     env = {**os.environ, "CHECKOUT_DATABASE_URL": app.config["DATABASE_URL"], "CHECKOUT_SANDBOX": "on"}
-    process = subprocess.Popen([sys.executable, "-m", "checkout", "worker", "--interval", "0.2"], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "checkout", "worker", "--interval", "0.2"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         receiver.wait_for(1)
     finally:
@@ -286,7 +336,6 @@ def test_a_worker_process_killed_while_sending_loses_nothing(app, api, receiver,
 
 
 def test_a_trickling_receiver_does_not_hold_up_the_others(app, api, receiver, monkeypatch):
-    from .conftest import Receiver
 
     monkeypatch.setattr(dispatcher, "TOTAL_TIMEOUT", 1.0)
     slow = Receiver()
@@ -328,8 +377,20 @@ def test_a_failed_message_holds_back_the_later_ones_of_its_subject(app, api, pay
     assert receiver.statuses() == ["PAID", "PARTIAL_REFUNDED", "PARTIAL_REFUNDED", "PARTIAL_REFUNDED", "REFUNDED"]
 
 
-@pytest.mark.parametrize("address", ["127.0.0.1", "10.1.2.3", "169.254.169.254", "100.100.100.200", "::1",
-                                     "::ffff:127.0.0.1", "0.0.0.0", "192.0.0.192", "fd00::1"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "127.0.0.1",
+        "10.1.2.3",
+        "169.254.169.254",
+        "100.100.100.200",
+        "::1",
+        "::ffff:127.0.0.1",
+        "0.0.0.0",
+        "192.0.0.192",
+        "fd00::1",
+    ],
+)
 def test_non_public_addresses_are_refused(address):
     with pytest.raises(dispatcher.BlockedAddress):
         dispatcher._check_address(f"http://[{address}]/" if ":" in address else f"http://{address}/")
@@ -377,11 +438,21 @@ def test_a_round_records_what_finished_what_is_in_flight_and_what_never_began(mo
     monkeypatch.setattr(dispatcher, "_send", fake_send)
 
     def outgoing(number, subject):
-        return dispatcher.Outgoing(id=number, kind="payin.callback", target="t", subject=subject, held_until=None,
-                                   body=b"{}", payload={}, app_key="k", security_key="s")
+        return dispatcher.Outgoing(
+            id=number,
+            kind="payin.callback",
+            target="t",
+            subject=subject,
+            held_until=None,
+            body=b"{}",
+            payload={},
+            app_key="k",
+            security_key="s",
+        )
 
-    round_ = dispatcher._Round({("t", "a"): [outgoing(1, "a"), outgoing(2, "a"), outgoing(3, "a")],
-                                ("t", "b"): [outgoing(4, "b")]})
+    round_ = dispatcher._Round(
+        {("t", "a"): [outgoing(1, "a"), outgoing(2, "a"), outgoing(3, "a")], ("t", "b"): [outgoing(4, "b")]}
+    )
     sender = threading.Thread(target=round_.send_in_order, args=(("t", "a"), {}))
     sender.start()
     assert in_flight.wait(5)
@@ -389,6 +460,10 @@ def test_a_round_records_what_finished_what_is_in_flight_and_what_never_began(mo
     release.set()
     sender.join(5)
     round_.send_in_order(("t", "b"), {})  # a group the pool only reaches after the round stopped waiting
-    assert [(o.id, r and (r.succeeded, r.error)) for o, r in outcomes] == \
-        [(1, (True, None)), (2, (False, "timed out (no answer in time)")), (3, None), (4, None)]
+    assert [(o.id, r and (r.succeeded, r.error)) for o, r in outcomes] == [
+        (1, (True, None)),
+        (2, (False, "timed out (no answer in time)")),
+        (3, None),
+        (4, None),
+    ]
     assert sent == [1, 2]

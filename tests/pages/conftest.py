@@ -1,4 +1,5 @@
 """A customer's customer, as far as the Flask test client can play one: same-origin POSTs with the page's CSRF."""
+
 import re
 from urllib.parse import urlsplit
 

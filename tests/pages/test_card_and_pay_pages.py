@@ -4,10 +4,9 @@ import re
 import pytest
 
 from checkout import clock
-from checkout.payins.methods import boleto, brcode
-
-from .. import builders
-from .conftest import form_action, input_value
+from checkout.brazil import boleto, brcode
+from tests import builders
+from tests.pages.conftest import form_action, input_value
 
 
 def page_data(response) -> dict:
@@ -21,8 +20,14 @@ def card_url(api):
 
 
 def card_form(**overrides):
-    return {"card_no": "4111 1111 1111 1111", "exp_month": "12", "exp_year": str(clock.now().year + 2),
-            "cvv": "123", "holder": "Ana Souza", **overrides}
+    return {
+        "card_no": "4111 1111 1111 1111",
+        "exp_month": "12",
+        "exp_year": str(clock.now().year + 2),
+        "cvv": "123",
+        "holder": "Ana Souza",
+        **overrides,
+    }
 
 
 def test_card_entry_tokenizes_and_hands_the_token_to_the_parent(customer, api, card_url):
@@ -38,12 +43,15 @@ def test_card_entry_tokenizes_and_hands_the_token_to_the_parent(customer, api, c
     assert vault["card"]["last_four_digits"] == "1111"
 
 
-@pytest.mark.parametrize("overrides, error", [
-    ({"card_no": "4111 1111 1111 1112"}, "Este número de cartão não é válido."),
-    ({"exp_year": str(clock.now().year), "exp_month": "01"}, "Este cartão está vencido."),
-    ({"cvv": "12"}, "3 ou 4 dígitos."),
-    ({"holder": ""}, "Este campo é obrigatório."),
-])
+@pytest.mark.parametrize(
+    "overrides, error",
+    [
+        ({"card_no": "4111 1111 1111 1112"}, "Este número de cartão não é válido."),
+        ({"exp_year": str(clock.now().year), "exp_month": "01"}, "Este cartão está vencido."),
+        ({"cvv": "12"}, "3 ou 4 dígitos."),
+        ({"holder": ""}, "Este campo é obrigatório."),
+    ],
+)
 def test_card_entry_validates(customer, card_url, row_counts, overrides, error):
     if overrides.get("exp_month") == "01" and clock.now().month == 1:
         pytest.skip("January: no past month in the current year")

@@ -1,16 +1,19 @@
 """Rules every page follows: tokens, security headers, Origin and CSRF, layouts, logos, languages, weight."""
+
 import io
 import re
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract_from_dir
 from PIL import Image
 
 from checkout import clock
-
-from .. import builders
-from ..conftest import Api, make_merchant
-from .conftest import form_action
+from checkout.errors import InvalidField
+from checkout.translations.catalog import LOCALES, TEXTS, compiled
+from tests import builders
+from tests.conftest import Api, make_merchant
+from tests.pages.conftest import form_action
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,16 +27,20 @@ def logo_png(width=300, height=100) -> bytes:
 @pytest.fixture
 def vault_url(api):
     token = api.post("/card/token", builders.card(), expect=200)["token"]
-    return api.post("/vault/create", builders.card_vault(token, return_url="https://shop.example/r"),
-                    expect=200)["checkout_url"]
+    return api.post("/vault/create", builders.card_vault(token, return_url="https://shop.example/r"), expect=200)[
+        "checkout_url"
+    ]
 
 
-@pytest.mark.parametrize("mangle, status", [
-    (lambda url: url.split("?")[0] + "?view=web", 400),
-    (lambda url: url[:-3] + "abc", 400),
-    (lambda url: url.replace("token=", "token=x"), 400),
-    (lambda url: url.replace("/pages/vault?", "/pages/payout?"), 400),  # a token of another page
-])
+@pytest.mark.parametrize(
+    "mangle, status",
+    [
+        (lambda url: url.split("?")[0] + "?view=web", 400),
+        (lambda url: url[:-3] + "abc", 400),
+        (lambda url: url.replace("token=", "token=x"), 400),
+        (lambda url: url.replace("/pages/vault?", "/pages/payout?"), 400),  # a token of another page
+    ],
+)
 def test_bad_tokens_get_a_clear_4xx_page(customer, vault_url, mangle, status):
     page = customer.get(mangle(vault_url) + "&language=en")
     assert page.status_code == status
@@ -53,25 +60,36 @@ def test_headers_of_every_page(customer, vault_url):
     assert not re.search(r"<script(?![^>]*(nonce=|type=\"application/json\"))", page.get_data(as_text=True))
 
 
-@pytest.mark.parametrize("origin, csrf, status", [
-    ("https://evil.example", None, 403), (None, None, 403), ("http://checkout.test", "0" * 40, 403),
-])
+@pytest.mark.parametrize(
+    "origin, csrf, status",
+    [
+        ("https://evil.example", None, 403),
+        (None, None, 403),
+        ("http://checkout.test", "0" * 40, 403),
+    ],
+)
 def test_posts_from_elsewhere_are_refused(customer, vault_url, api, origin, csrf, status):
     page = customer.get(vault_url)
     data = {"decision": "accept", **({"csrf": csrf} if csrf else {})}
     answer = customer.post(form_action(page, "/pages/vault"), data, page=None if csrf else page, origin=origin)
     assert answer.status_code == status
-    vault = re.search(r"vt_[0-9a-f]+", customer.get(vault_url.replace("/pages/vault?", "/pages/vault/status?"))
-                      .get_data(as_text=True))
+    vault = re.search(
+        r"vt_[0-9a-f]+", customer.get(vault_url.replace("/pages/vault?", "/pages/vault/status?")).get_data(as_text=True)
+    )
     assert customer.get(vault_url.replace("/pages/vault?", "/pages/vault/status?")).get_json()["status"] == "PENDING"
     assert vault is None  # the status answer does not leak the vault token
 
 
-@pytest.mark.parametrize("headers, query, view", [
-    ({}, "", "web"), ({}, "&view=h5", "h5"), ({"Sec-CH-UA-Mobile": "?1"}, "", "h5"),
-    ({"User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari/537.36"}, "", "h5"),
-    ({"Sec-CH-UA-Mobile": "?1"}, "&view=web", "web"),
-])
+@pytest.mark.parametrize(
+    "headers, query, view",
+    [
+        ({}, "", "web"),
+        ({}, "&view=h5", "h5"),
+        ({"Sec-CH-UA-Mobile": "?1"}, "", "h5"),
+        ({"User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari/537.36"}, "", "h5"),
+        ({"Sec-CH-UA-Mobile": "?1"}, "&view=web", "web"),
+    ],
+)
 def test_layout_choice(customer, vault_url, headers, query, view):
     assert f'class="view-{view}"' in customer.get(vault_url + query, **headers).get_data(as_text=True)
 
@@ -98,18 +116,20 @@ def test_logos_are_resized_without_distortion(app, client, customer):
 
 
 def test_a_non_image_logo_is_refused(app):
-    from checkout.merchants.service import MerchantError
 
-    with pytest.raises(MerchantError, match="the logo must be a PNG image"):
+    with pytest.raises(InvalidField, match="the logo must be a PNG image"):
         make_merchant(app, "Bad Logo", logo_png=b"<svg></svg>")
 
 
-@pytest.mark.parametrize("headers, query, words", [
-    ({"Accept-Language": "es-MX,es;q=0.9"}, "", "Datos de la tarjeta"),
-    ({"Accept-Language": "pt-BR"}, "", "Dados do cartão"),
-    ({"Accept-Language": "de-DE"}, "", "Card details"),
-    ({"Accept-Language": "pt-BR"}, "&language=en", "Card details"),
-])
+@pytest.mark.parametrize(
+    "headers, query, words",
+    [
+        ({"Accept-Language": "es-MX,es;q=0.9"}, "", "Datos de la tarjeta"),
+        ({"Accept-Language": "pt-BR"}, "", "Dados do cartão"),
+        ({"Accept-Language": "de-DE"}, "", "Card details"),
+        ({"Accept-Language": "pt-BR"}, "&language=en", "Card details"),
+    ],
+)
 def test_language_from_the_browser_when_the_session_has_no_country(customer, api, headers, query, words):
     url = api.post("/card/session", {}, expect=200)["card_url"]
     assert words in customer.get(url + query, **headers).get_data(as_text=True)
@@ -118,8 +138,13 @@ def test_language_from_the_browser_when_the_session_has_no_country(customer, api
 def test_merchant_and_customer_text_is_escaped(app, client, customer):
     merchant = make_merchant(app, '<script>alert("m")</script>')
     api = Api(client, merchant)
-    vault = api.post("/vault/create", builders.pix_vault(clock.brazil_today(), subject="<img src=x onerror=alert(1)>",
-                                                         pix={"customer": {"name": "<b>Ana</b>"}}), expect=200)
+    vault = api.post(
+        "/vault/create",
+        builders.pix_vault(
+            clock.brazil_today(), subject="<img src=x onerror=alert(1)>", pix={"customer": {"name": "<b>Ana</b>"}}
+        ),
+        expect=200,
+    )
     html = customer.get(vault["checkout_url"]).get_data(as_text=True)
     assert "<script>alert" not in html and "<img src=x" not in html and "<b>Ana</b>" not in html
     assert "&lt;script&gt;alert" in html and "&lt;b&gt;Ana&lt;/b&gt;" in html
@@ -128,12 +153,14 @@ def test_merchant_and_customer_text_is_escaped(app, client, customer):
 def test_every_page_weighs_under_50_kb(customer, api, payout_api, merchant, fund, vault_url):
     fund(merchant, "USD", "100.00")
     assets = sum((ROOT / "static" / part).stat().st_size for part in ("css/pages.css", "js/pages.js"))
-    urls = [vault_url,
-            api.post("/vault/create", builders.pix_vault(clock.brazil_today()), expect=200)["checkout_url"],
-            api.post("/card/session", {}, expect=200)["card_url"],
-            api.post("/trade/pay", builders.direct("PIX"), expect=200)["web_url"],
-            api.post("/trade/pay", builders.direct("Boleto", out_trade_no="b"), expect=200)["pay_url"],
-            payout_api.post("/checkout", builders.checkout_session(), expect=200)["data"]["checkout_url"]]
+    urls = [
+        vault_url,
+        api.post("/vault/create", builders.pix_vault(clock.brazil_today()), expect=200)["checkout_url"],
+        api.post("/card/session", {}, expect=200)["card_url"],
+        api.post("/trade/pay", builders.direct("PIX"), expect=200)["web_url"],
+        api.post("/trade/pay", builders.direct("Boleto", out_trade_no="b"), expect=200)["pay_url"],
+        payout_api.post("/checkout", builders.checkout_session(), expect=200)["data"]["checkout_url"],
+    ]
     for url in urls:
         page = customer.get(url)
         assert page.status_code == 200
@@ -141,13 +168,15 @@ def test_every_page_weighs_under_50_kb(customer, api, payout_api, merchant, fund
 
 
 def test_every_page_text_is_translated():
-    from babel.messages.extract import extract_from_dir
 
-    from checkout.translations.catalog import LOCALES, TEXTS, compiled
-
-    found = {message for _, _, message, *_ in extract_from_dir(
-        str(ROOT), method_map=[("checkout/**.py", "python"), ("templates/**.html", "jinja2")],
-        keywords={"_": None, "_l": None, "gettext": None, "lazy_gettext": None})}
+    found = {
+        message
+        for _, _, message, *_ in extract_from_dir(
+            str(ROOT),
+            method_map=[("checkout/**.py", "python"), ("templates/**.html", "jinja2")],
+            keywords={"_": None, "_l": None, "gettext": None, "lazy_gettext": None},
+        )
+    }
     found = {m if isinstance(m, str) else m[0] for m in found}
     assert found - set(TEXTS) == set()
     assert all(all(translations) for translations in TEXTS.values())

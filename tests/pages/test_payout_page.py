@@ -8,9 +8,8 @@ from sqlalchemy import func, select
 from checkout import clock, signing
 from checkout.db import db
 from checkout.payouts.models import Payout
-
-from .. import builders
-from .conftest import form_action
+from tests import builders
+from tests.pages.conftest import form_action
 
 RETURN = "https://shop.example/back"
 
@@ -22,15 +21,22 @@ def session_url(payout_api, merchant, fund):
 
 
 def pix_form(**overrides):
-    return {"method": "PIX", "name": "Ana Souza", "document_id": builders.CPF, "pix_key_type": "EMAIL",
-            "pix_key": "ana@example.com", **overrides}
+    return {
+        "method": "PIX",
+        "name": "Ana Souza",
+        "document_id": builders.CPF,
+        "pix_key_type": "EMAIL",
+        "pix_key": "ana@example.com",
+        **overrides,
+    }
 
 
 def test_page_shows_amount_fee_and_arrival_from_the_dry_run(customer, payout_api, session_url):
     page = customer.get(session_url)
     html = page.get_data(as_text=True)
-    quote = payout_api.post("/payout/dry-run", builders.dry_run(amount="500.00", amount_type="arrival"),
-                            expect=200)["data"]
+    quote = payout_api.post("/payout/dry-run", builders.dry_run(amount="500.00", amount_type="arrival"), expect=200)[
+        "data"
+    ]
     assert "Receba R$\xa0500,00" in html
     assert f"US$\xa0{quote['fee'].replace('.', ',')}" in html
     assert 'value="PIX"' in html and 'value="BANKTRANSFER"' in html and 'value="SPEI"' not in html
@@ -44,8 +50,9 @@ def test_confirming_creates_one_payout_and_returns_signed(customer, payout_api, 
     assert first.status_code == second.status_code == 303
     parts = urlsplit(first.headers["Location"])
     assert f"{parts.scheme}://{parts.netloc}{parts.path}" == RETURN
-    claims = json.loads(jws.deserialize_compact(parse_qs(parts.query)["token"][0],
-                                                signing.jws_key(merchant["app_key"])).payload)
+    claims = json.loads(
+        jws.deserialize_compact(parse_qs(parts.query)["token"][0], signing.jws_key(merchant["app_key"])).payload
+    )
     assert (claims["custom_code"], claims["status"], claims["aud"]) == ("co-1", "IN_PROCESSING", merchant["app_id"])
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Payout)) == 1
@@ -54,11 +61,14 @@ def test_confirming_creates_one_payout_and_returns_signed(customer, payout_api, 
     assert customer.get(session_url).status_code == 303  # a completed session shows its result
 
 
-@pytest.mark.parametrize("overrides, error", [
-    ({"pix_key": "not-an-email"}, "must be an e-mail key"),
-    ({"document_id": "39053344704"}, "must be a valid CPF (digits only)"),
-    ({"name": ""}, "This field is required."),
-])
+@pytest.mark.parametrize(
+    "overrides, error",
+    [
+        ({"pix_key": "not-an-email"}, "must be an e-mail key"),
+        ({"document_id": "39053344704"}, "must be a valid CPF (digits only)"),
+        ({"name": ""}, "This field is required."),
+    ],
+)
 def test_account_data_is_validated_like_the_api(customer, session_url, row_counts, overrides, error):
     page = customer.get(session_url + "&language=en")
     before = row_counts()
@@ -69,9 +79,20 @@ def test_account_data_is_validated_like_the_api(customer, session_url, row_count
 
 def test_bank_transfer_from_the_page(customer, session_url, payout_api):
     page = customer.get(session_url)
-    answer = customer.post(form_action(page, "/pages/payout"), {
-        "method": "BANKTRANSFER", "name": "Ana Souza", "document_id": builders.CPF, "bank_code": "341",
-        "branch": "0001", "account_number": "123456", "account_digit": "7", "account_type": "CHECKING"}, page=page)
+    answer = customer.post(
+        form_action(page, "/pages/payout"),
+        {
+            "method": "BANKTRANSFER",
+            "name": "Ana Souza",
+            "document_id": builders.CPF,
+            "bank_code": "341",
+            "branch": "0001",
+            "account_number": "123456",
+            "account_digit": "7",
+            "account_type": "CHECKING",
+        },
+        page=page,
+    )
     assert answer.status_code == 303
     detail = payout_api.post("/payout/status", {"custom_code": "co-1"}, expect=200)["data"]
     assert detail["status"] == "IN_PROCESSING"
@@ -87,15 +108,18 @@ def test_insufficient_balance_is_explained(customer, payout_api):
 
 def test_spei_session_in_spanish(customer, payout_api, merchant, fund):
     fund(merchant, "USD", "1000.00")
-    url = payout_api.post("/checkout", builders.checkout_session(
-        "mx", country="MEX", payout_currency="MXN", method="SPEI"), expect=200)["data"]["checkout_url"]
+    url = payout_api.post(
+        "/checkout", builders.checkout_session("mx", country="MEX", payout_currency="MXN", method="SPEI"), expect=200
+    )["data"]["checkout_url"]
     page = customer.get(url)
     assert "Recibe" in page.get_data(as_text=True) and 'lang="es-MX"' in page.get_data(as_text=True)
-    bad = customer.post(form_action(page, "/pages/payout"),
-                        {"method": "SPEI", "name": "Ana", "clabe": "002010077777777772"}, page=page)
+    bad = customer.post(
+        form_action(page, "/pages/payout"), {"method": "SPEI", "name": "Ana", "clabe": "002010077777777772"}, page=page
+    )
     assert bad.status_code == 422 and "CLABE check digit is wrong" in bad.get_data(as_text=True)
-    ok = customer.post(form_action(page, "/pages/payout"), {"method": "SPEI", "name": "Ana", "clabe": builders.CLABE},
-                       page=page)
+    ok = customer.post(
+        form_action(page, "/pages/payout"), {"method": "SPEI", "name": "Ana", "clabe": builders.CLABE}, page=page
+    )
     assert ok.status_code == 303
 
 

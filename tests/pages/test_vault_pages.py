@@ -6,10 +6,10 @@ import pytest
 from joserfc import jws
 
 from checkout import clock, signing
-from checkout.payins.methods import brcode
-
-from .. import builders
-from .conftest import form_action, input_value
+from checkout.brazil import brcode
+from tests import builders
+from tests.conftest import Api, make_merchant
+from tests.pages.conftest import form_action, input_value
 
 RETURN = "https://shop.example/back"
 
@@ -23,8 +23,11 @@ def decode_return(location: str, key: str) -> dict:
 
 @pytest.fixture
 def pix_vault(api):
-    return api.post("/vault/create", builders.pix_vault(clock.brazil_today(), subject="Academia · plano mensal",
-                                                        return_url=RETURN), expect=200)
+    return api.post(
+        "/vault/create",
+        builders.pix_vault(clock.brazil_today(), subject="Academia · plano mensal", return_url=RETURN),
+        expect=200,
+    )
 
 
 @pytest.fixture
@@ -38,8 +41,17 @@ def test_pix_authorization_shows_the_terms_first(customer, pix_vault):
     assert page.status_code == 200
     html = page.get_data(as_text=True)
     # BRA session: Brazilian Portuguese unless another language is asked for
-    for text in ("Autorize pagamentos automáticos por PIX", "Loja Exemplo", "Academia · plano mensal", "Mensal",
-                 "R$\xa010,00", "R$\xa0200,00", "Ana Souza", "***.533.447-**", "cancelar esta autorização"):
+    for text in (
+        "Autorize pagamentos automáticos por PIX",
+        "Loja Exemplo",
+        "Academia · plano mensal",
+        "Mensal",
+        "R$\xa010,00",
+        "R$\xa0200,00",
+        "Ana Souza",
+        "***.533.447-**",
+        "cancelar esta autorização",
+    ):
         assert text in html, text
     assert html.index("Mensal") < html.index("<svg")  # the terms come before the code
     code = input_value(page, "pix-code")
@@ -71,7 +83,11 @@ def test_sandbox_bank_approval_returns_a_signed_result(customer, pix_vault, merc
     assert answer.status_code == 303
     claims = decode_return(answer.headers["Location"], merchant["security_key"])
     assert (claims["sub"], claims["status"], claims["aud"], claims["iss"]) == (
-        pix_vault["token"], "ACTIVE", merchant["app_id"], "http://checkout.test")
+        pix_vault["token"],
+        "ACTIVE",
+        merchant["app_id"],
+        "http://checkout.test",
+    )
     assert claims["exp"] - claims["iat"] == 600
 
 
@@ -106,7 +122,6 @@ def test_a_decided_session_cannot_be_decided_again(customer, api, card_vault, me
 
 
 def test_inside_a_frame_the_result_is_posted_to_the_parent(app, client, customer):
-    from ..conftest import Api, make_merchant
 
     credentials = make_merchant(app, "Loja Frame", frame_origins=["https://shop.example"])
     api = Api(client, credentials)
@@ -115,8 +130,9 @@ def test_inside_a_frame_the_result_is_posted_to_the_parent(app, client, customer
     page = customer.get(vault["checkout_url"], **{"Sec-Fetch-Dest": "iframe"})
     assert "frame-ancestors https://shop.example" in page.headers["Content-Security-Policy"]
     assert "X-Frame-Options" not in page.headers
-    answer = customer.post(form_action(page, "/pages/vault"), {"decision": "accept"}, page=page,
-                          **{"Sec-Fetch-Dest": "iframe"})
+    answer = customer.post(
+        form_action(page, "/pages/vault"), {"decision": "accept"}, page=page, **{"Sec-Fetch-Dest": "iframe"}
+    )
     assert answer.status_code == 200
     html = answer.get_data(as_text=True)
     data = json.loads(re.search(r'<script type="application/json" id="page-data">(.*?)</script>', html).group(1))
@@ -137,8 +153,9 @@ def test_expired_authorization_session(customer, pix_vault):
 def test_return_url_host_must_be_registered_outside_the_sandbox(app, api):
     app.config["SANDBOX"] = False
     try:
-        body = api.post("/vault/create", builders.pix_vault(clock.brazil_today(),
-                                                            return_url="https://evil.example/x"), expect=400)
+        body = api.post(
+            "/vault/create", builders.pix_vault(clock.brazil_today(), return_url="https://evil.example/x"), expect=400
+        )
         assert body["sub_msg"] == "return_url: host is not one of the merchant's registered return hosts"
         ok = api.post("/vault/create", builders.pix_vault(clock.brazil_today(), return_url=RETURN), expect=200)
         assert ok["code"] == "10000"

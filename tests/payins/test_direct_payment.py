@@ -1,11 +1,11 @@
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 
 from checkout import clock
-from checkout.payins.methods import boleto, brcode
-
-from .. import builders
+from checkout.brazil import boleto, brcode
+from tests import builders
 
 
 @pytest.mark.parametrize("path", ["/trade/pay", "/trade/create"])
@@ -43,18 +43,25 @@ def test_lottery_answers_pay_url(api):
 
 def test_deposit_express_answers_bank_details(api):
     body = api.post("/trade/pay", builders.direct("DepositExpress", bank="bradesco"), expect=200)
-    assert {k: body[k] for k in ("provider_owner", "provider_owner_document", "provider_agency",
-                                 "provider_number", "bank_name")} == {
-        "provider_owner": "Checkout Sandbox Pagamentos", "provider_owner_document": "11222333000181",
-        "provider_agency": "3381", "provider_number": "0184522-1", "bank_name": "Banco Bradesco"}
+    assert {
+        k: body[k]
+        for k in ("provider_owner", "provider_owner_document", "provider_agency", "provider_number", "bank_name")
+    } == {
+        "provider_owner": "Checkout Sandbox Pagamentos",
+        "provider_owner_document": "11222333000181",
+        "provider_agency": "3381",
+        "provider_number": "0184522-1",
+        "bank_name": "Banco Bradesco",
+    }
     assert body["pay_url"].startswith("http://checkout.test/pages/pay?token=")
 
 
 def test_deposit_express_only_the_five_banks(api, row_counts):
     before = row_counts()
     body = api.post("/trade/pay", builders.direct("DepositExpress", bank="nubank"), expect=400)
-    assert body["sub_msg"] == ("bank: must be one of itau, santander, bradesco, banco-do-brasil, caixa "
-                               "for DepositExpress")
+    assert body["sub_msg"] == (
+        "bank: must be one of itau, santander, bradesco, banco-do-brasil, caixa for DepositExpress"
+    )
     missing = api.post("/trade/pay", builders.direct("DepositExpress"), expect=400)
     assert (missing["code"], missing["sub_msg"]) == ("40001", "missing required argument: bank")
     assert row_counts() == before
@@ -66,35 +73,58 @@ def test_wallet_answers_wallet_and_app_links(api):
     assert body["app_link_url"] == f"checkout-sandbox://wallet/picpay/pay?trade_no={body['trade_no']}"
 
 
-@pytest.mark.parametrize("overrides, code, sub_msg", [
-    ({}, "40001", "missing required argument: channel"),
-    ({"channel": "Venmo"}, "40002", "channel: must be one of PicPay, MercadoPago, Todito, Yape, Nequi"),
-    ({"channel": "Yape"}, "40002", "order_currency: must be PEN for Wallet"),
-])
+@pytest.mark.parametrize(
+    "overrides, code, sub_msg",
+    [
+        ({}, "40001", "missing required argument: channel"),
+        ({"channel": "Venmo"}, "40002", "channel: must be one of PicPay, MercadoPago, Todito, Yape, Nequi"),
+        ({"channel": "Yape"}, "40002", "order_currency: must be PEN for Wallet"),
+    ],
+)
 def test_wallet_channel_rules(api, overrides, code, sub_msg):
     body = api.post("/trade/pay", builders.direct("Wallet", **overrides), expect=400)
     assert (body["code"], body["sub_msg"]) == (code, sub_msg)
 
 
-@pytest.mark.parametrize("method, bank, currency", [
-    ("Cash", "oxxo", "MXN"), ("BankTransfer", "pse", "COP"), ("Khipu", "bancoestado", "CLP"),
-])
+@pytest.mark.parametrize(
+    "method, bank, currency",
+    [
+        ("Cash", "oxxo", "MXN"),
+        ("BankTransfer", "pse", "COP"),
+        ("Khipu", "bancoestado", "CLP"),
+    ],
+)
 def test_bank_list_methods(api, method, bank, currency):
-    body = api.post("/trade/pay", builders.direct(method, bank=bank, order_currency=currency,
-                                                  order_amount="1500", language_code="es"), expect=200)
+    body = api.post(
+        "/trade/pay",
+        builders.direct(method, bank=bank, order_currency=currency, order_amount="1500", language_code="es"),
+        expect=200,
+    )
     assert body["trade_status"] == "PROCESSING"
     assert body["web_url"].startswith("http://checkout.test/pages/pay?token=")
 
 
-@pytest.mark.parametrize("method, overrides, sub_msg", [
-    ("Cash", {"bank": "efecty", "order_currency": "MXN"}, "order_currency: must be COP for Cash"),
-    ("Cash", {"bank": "spei", "order_currency": "MXN"},
-     "bank: must be one of oxxo, seven_eleven, pagoefectivo, efecty for Cash"),
-    ("BankTransfer", {"bank": "spei", "order_currency": "MXN", "language_code": "pt"},
-     "language_code: must be one of es, en for spei"),
-    ("Khipu", {"bank": "bancoestado", "order_currency": "CLP", "order_amount": "10.50"},
-     "order_amount: at most 0 decimal places for CLP"),
-])
+@pytest.mark.parametrize(
+    "method, overrides, sub_msg",
+    [
+        ("Cash", {"bank": "efecty", "order_currency": "MXN"}, "order_currency: must be COP for Cash"),
+        (
+            "Cash",
+            {"bank": "spei", "order_currency": "MXN"},
+            "bank: must be one of oxxo, seven_eleven, pagoefectivo, efecty for Cash",
+        ),
+        (
+            "BankTransfer",
+            {"bank": "spei", "order_currency": "MXN", "language_code": "pt"},
+            "language_code: must be one of es, en for spei",
+        ),
+        (
+            "Khipu",
+            {"bank": "bancoestado", "order_currency": "CLP", "order_amount": "10.50"},
+            "order_amount: at most 0 decimal places for CLP",
+        ),
+    ],
+)
 def test_bank_list_rules(api, row_counts, method, overrides, sub_msg):
     before = row_counts()
     body = api.post("/trade/pay", builders.direct(method, **overrides), expect=400)
@@ -105,22 +135,35 @@ def test_bank_list_rules(api, row_counts, method, overrides, sub_msg):
 def test_bank_list_operation(api):
     body = api.post("/trade/bank-list", {"method": "Cash"}, expect=200)
     assert [b["bank_id"] for b in body["banks"]] == ["oxxo", "seven_eleven", "pagoefectivo", "efecty"]
-    assert body["banks"][0] == {"bank_id": "oxxo", "bank_name": "OXXO", "country": "MEX", "currency": "MXN",
-                                "language_codes": ["es", "en"]}
+    assert body["banks"][0] == {
+        "bank_id": "oxxo",
+        "bank_name": "OXXO",
+        "country": "MEX",
+        "currency": "MXN",
+        "language_codes": ["es", "en"],
+    }
 
 
 def test_credit_card_direct_payment_succeeds_with_the_approving_card(api, outbox):
     token = api.post("/card/token", builders.card(), expect=200)["token"]
-    body = api.post("/trade/pay", builders.direct("CreditCard", token=token, fingerprint="fp-1", issuer="visa",
-                                                  user_ip="203.0.113.7", installments=3), expect=200)
+    body = api.post(
+        "/trade/pay",
+        builders.direct(
+            "CreditCard", token=token, fingerprint="fp-1", issuer="visa", user_ip="203.0.113.7", installments=3
+        ),
+        expect=200,
+    )
     assert body["trade_status"] == "SUCCESS"
     assert [p["trade_status"] for _, _, p in outbox(body["trade_no"])] == ["SUCCESS"]
 
 
 def test_credit_card_direct_payment_refused_card(api, outbox):
     token = api.post("/card/token", builders.card(builders.DECLINED_CARD), expect=200)["token"]
-    body = api.post("/trade/pay", builders.direct("CreditCard", token=token, fingerprint="fp-1", issuer="visa",
-                                                  user_ip="203.0.113.7"), expect=200)
+    body = api.post(
+        "/trade/pay",
+        builders.direct("CreditCard", token=token, fingerprint="fp-1", issuer="visa", user_ip="203.0.113.7"),
+        expect=200,
+    )
     assert body["trade_status"] == "REFUSED"
     [(_, _, payload)] = outbox(body["trade_no"])
     assert payload["reason"] == "card declined by the issuer"
@@ -134,27 +177,36 @@ def test_credit_card_requires_its_fields(api, missing):
     assert (body["code"], body["sub_msg"]) == ("40001", f"missing required argument: {missing}")
 
 
-@pytest.mark.parametrize("overrides, code, sub_msg", [
-    ({"method": ...}, "40001", "missing required argument: method"),
-    ({"method": "Bitcoin"}, "40002",
-     "method: must be one of PIX, Boleto, Lottery, DepositExpress, Wallet, Cash, BankTransfer, Khipu, CreditCard"),
-    ({"order_currency": "USD"}, "40002", "order_currency: must be BRL for PIX"),
-    ({"order_amount": "100000000.00"}, "40002", "order_amount: must be between 0.01 and 99999999.99"),
-    ({"order_amount": "NaN"}, "40002", "order_amount: must be a plain decimal number"),
-    ({"order_amount": True}, "40002", "order_amount: must be a number or a numeric string"),
-    ({"order_amount": "12.345"}, "40002", "order_amount: at most 2 decimal places"),
-    ({"subject": "s" * 129}, "40002", "subject: String should have at most 128 characters"),
-    ({"content": "c" * 256}, "40002", "content: String should have at most 255 characters"),
-    ({"notify_url": "merchant.example/notify"}, "40002", "notify_url: must be an absolute http(s) URL"),
-    ({"customer": {"email": "not-an-email"}}, "40002", "customer.email: must be an e-mail address"),
-    ({"customer": {"identify": {"number": "12345678900"}}}, "40002",
-     "customer.identify.number: must be a valid CPF (digits only)"),
-    ({"customer": {"identify": {"type": "DNI"}}}, "40002", "customer.identify.type: must be CPF or CNPJ for PIX"),
-    ({"address": {"city": ...}}, "40001", "missing required argument: address.city"),
-    ({"customer": ...}, "40001", "missing required argument: customer"),
-    ({"installments": 13}, "40002", "installments: Input should be less than or equal to 12"),
-    ({"user_ip": "999.1.1.1"}, "40002", "user_ip: must be an IPv4 or IPv6 address"),
-])
+@pytest.mark.parametrize(
+    "overrides, code, sub_msg",
+    [
+        ({"method": ...}, "40001", "missing required argument: method"),
+        (
+            {"method": "Bitcoin"},
+            "40002",
+            "method: must be one of PIX, Boleto, Lottery, DepositExpress, Wallet, Cash, BankTransfer, Khipu, CreditCard",
+        ),
+        ({"order_currency": "USD"}, "40002", "order_currency: must be BRL for PIX"),
+        ({"order_amount": "100000000.00"}, "40002", "order_amount: must be between 0.01 and 99999999.99"),
+        ({"order_amount": "NaN"}, "40002", "order_amount: must be a plain decimal number"),
+        ({"order_amount": True}, "40002", "order_amount: must be a number or a numeric string"),
+        ({"order_amount": "12.345"}, "40002", "order_amount: at most 2 decimal places"),
+        ({"subject": "s" * 129}, "40002", "subject: String should have at most 128 characters"),
+        ({"content": "c" * 256}, "40002", "content: String should have at most 255 characters"),
+        ({"notify_url": "merchant.example/notify"}, "40002", "notify_url: must be an absolute http(s) URL"),
+        ({"customer": {"email": "not-an-email"}}, "40002", "customer.email: must be an e-mail address"),
+        (
+            {"customer": {"identify": {"number": "12345678900"}}},
+            "40002",
+            "customer.identify.number: must be a valid CPF (digits only)",
+        ),
+        ({"customer": {"identify": {"type": "DNI"}}}, "40002", "customer.identify.type: must be CPF or CNPJ for PIX"),
+        ({"address": {"city": ...}}, "40001", "missing required argument: address.city"),
+        ({"customer": ...}, "40001", "missing required argument: customer"),
+        ({"installments": 13}, "40002", "installments: Input should be less than or equal to 12"),
+        ({"user_ip": "999.1.1.1"}, "40002", "user_ip: must be an IPv4 or IPv6 address"),
+    ],
+)
 def test_direct_payment_field_rules(api, row_counts, overrides, code, sub_msg):
     before = row_counts()
     body = api.post("/trade/pay", builders.merge(builders.direct("PIX"), overrides), expect=400)
@@ -163,8 +215,11 @@ def test_direct_payment_field_rules(api, row_counts, overrides, code, sub_msg):
 
 
 def test_cnpj_customer_is_accepted(api):
-    body = api.post("/trade/pay", builders.direct("PIX", customer={"identify": {"type": "CNPJ",
-                                                                                "number": builders.CNPJ}}), expect=200)
+    body = api.post(
+        "/trade/pay",
+        builders.direct("PIX", customer={"identify": {"type": "CNPJ", "number": builders.CNPJ}}),
+        expect=200,
+    )
     assert body["trade_status"] == "PROCESSING"
 
 
@@ -174,3 +229,73 @@ def test_duplicate_out_trade_no_is_per_merchant(api, other_api):
     assert duplicate["sub_code"] == "duplicate-out_trade_no"
     other = other_api.post("/trade/pay", builders.direct("PIX"), expect=200)
     assert other["trade_status"] == "PROCESSING"
+
+
+@pytest.mark.parametrize(
+    "card, sub_msg",
+    [
+        ({"valid_thru_year": "203²"}, "card.valid_thru_year: must be 4 or 2 digits"),
+        ({"valid_thru_month": "¹"}, "card.valid_thru_month: must be 1 or 2 digits"),
+        ({"cvv": "١٢٣"}, "card.cvv: must be 3 digits for visa"),
+        ({"card_no": "４１１１１１１１１１１１１１１１"}, "card.card_no: must be 12 to 19 digits"),
+    ],
+)
+def test_digits_outside_ascii_are_refused(api, card, sub_msg):
+    assert api.post("/card/token", builders.card(card=card), expect=400)["sub_msg"] == sub_msg
+
+
+@pytest.mark.parametrize("amount", ["100.00999999999999999999999999999", "100.000000000000000000000000000001"])
+def test_amounts_beyond_decimal_precision_are_refused_not_rounded(api, amount):
+    body = api.post("/trade/pay", builders.direct("PIX", order_amount=amount), expect=400)
+    assert body["sub_msg"] == "order_amount: at most 2 decimal places"
+
+
+def test_trailing_zeros_are_not_decimal_places(api):
+    assert api.post("/trade/pay", builders.direct("PIX", order_amount="10.5000"), expect=200)["code"] == "10000"
+
+
+@pytest.mark.parametrize("timestamp", ["2026-01- 1 10:00:00", "2026-01-01\t10:00:00", "2026-01-01  1:00:00"])
+def test_timestamps_with_loose_fields(api, timestamp):
+    body = api.post("/card/token", {**builders.card(), "timestamp": timestamp}, expect=400)
+    assert body["sub_msg"] == "timestamp: must be yyyy-MM-dd HH:mm:ss"
+
+
+def test_iso_week_dates_are_not_dates(api):
+    vault = builders.pix_vault(clock.brazil_today(), pix={"plan": {"start_date": "2026-W47-6"}})
+    body = api.post("/vault/create", vault, expect=400)
+    assert body["sub_msg"] == "pix.plan.start_date: must be a date yyyy-MM-dd"
+
+
+def test_country_codes_are_upper_case(api):
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    body = api.post("/vault/create", builders.card_vault(token, card_token={"region": "bra"}), expect=400)
+    assert body["sub_msg"] == "card_token.region: must be an ISO 3166-1 alpha-3 country code"
+
+
+def test_channel_only_with_wallet(api):
+    body = api.post("/trade/pay", builders.direct("PIX", channel="PicPay"), expect=400)
+    assert body["sub_msg"] == "channel: only with method Wallet"
+
+
+def test_boleto_stays_payable_until_the_end_of_its_due_date(api):
+    created = api.post("/trade/pay", builders.direct("Boleto"), expect=200)
+    due = clock.brazil_today() + timedelta(days=3)
+    assert created["due_date"] == due.isoformat()
+    query = api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)
+    # Midnight after the due date in Brazil (UTC-3) is 03:00 UTC.
+    assert query["expire_time"] == f"{due + timedelta(days=1)} 03:00:00"
+    clock.advance(91 * 60)
+    assert api.post(f"/sandbox/trades/{created['trade_no']}/pay", expect=200)["trade_status"] == "SUCCESS"
+
+
+def test_boleto_due_date_follows_timeout_express(api):
+    created = api.post("/trade/pay", builders.direct("Boleto", timeout_express="10d"), expect=200)
+    expected = (clock.now() + timedelta(days=10)).astimezone(clock.BRAZIL).date()
+    assert created["due_date"] == expected.isoformat()
+
+
+def test_empty_optional_email_counts_as_absent(api):
+    trade_no = api.post("/trade/pay", builders.direct("PIX"), expect=200)["trade_no"]
+    api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
+    body = api.post("/trade/refund", builders.refund(trade_no, "100.50", user_info={"email": ""}), expect=200)
+    assert body["refund_status"] == "SUCCESS"

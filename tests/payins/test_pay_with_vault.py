@@ -3,8 +3,7 @@ from datetime import timedelta
 import pytest
 
 from checkout import clock
-
-from .. import builders
+from tests import builders
 
 
 @pytest.fixture
@@ -31,8 +30,9 @@ def test_pay_with_card_vault_is_processing(api, card_vault):
 @pytest.mark.parametrize("days", [2, 10])
 def test_pix_automatic_two_to_ten_days_ahead(api, pix_vault, days):
     scheduled = clock.brazil_today() + timedelta(days=days)
-    body = api.post("/trade/pay", builders.vault_pay(pix_vault, "PIXAutomatic", scheduled_date=scheduled.isoformat()),
-                    expect=200)
+    body = api.post(
+        "/trade/pay", builders.vault_pay(pix_vault, "PIXAutomatic", scheduled_date=scheduled.isoformat()), expect=200
+    )
     assert body["trade_status"] == "PROCESSING"
     query = api.post("/trade/query", {"trade_no": body["trade_no"]}, expect=200)
     assert query["scheduled_date"] == scheduled.isoformat()
@@ -41,12 +41,18 @@ def test_pix_automatic_two_to_ten_days_ahead(api, pix_vault, days):
 @pytest.mark.parametrize("days", [1, 11])
 def test_pix_automatic_outside_the_window(api, pix_vault, row_counts, days):
     # A first debit on the authorization day must be scheduled for the start date, nothing else.
-    api.post("/trade/pay", builders.vault_pay(pix_vault, "PIXAutomatic", out_trade_no="first",
-                                              scheduled_date=clock.brazil_today().isoformat()), expect=200)
+    api.post(
+        "/trade/pay",
+        builders.vault_pay(
+            pix_vault, "PIXAutomatic", out_trade_no="first", scheduled_date=clock.brazil_today().isoformat()
+        ),
+        expect=200,
+    )
     before = row_counts()
     scheduled = clock.brazil_today() + timedelta(days=days)
-    body = api.post("/trade/pay", builders.vault_pay(pix_vault, "PIXAutomatic", scheduled_date=scheduled.isoformat()),
-                    expect=400)
+    body = api.post(
+        "/trade/pay", builders.vault_pay(pix_vault, "PIXAutomatic", scheduled_date=scheduled.isoformat()), expect=400
+    )
     assert body["sub_msg"].startswith("scheduled_date: must be 2 to 10 days after today in Brazil time")
     assert row_counts() == before
 
@@ -55,8 +61,11 @@ def test_first_debit_on_the_authorization_day_is_the_start_date(api, pix_vault):
     today = clock.brazil_today().isoformat()
     first = api.post("/trade/pay", builders.vault_pay(pix_vault, "PIXAutomatic", scheduled_date=today), expect=200)
     assert first["trade_status"] == "PROCESSING"
-    second = api.post("/trade/pay", builders.vault_pay(pix_vault, "PIXAutomatic", out_trade_no="second",
-                                                       scheduled_date=today), expect=400)
+    second = api.post(
+        "/trade/pay",
+        builders.vault_pay(pix_vault, "PIXAutomatic", out_trade_no="second", scheduled_date=today),
+        expect=400,
+    )
     assert second["sub_code"] == "invalid-parameter"
 
 
@@ -80,8 +89,11 @@ def test_pix_automatic_needs_scheduled_date_and_brl(api, pix_vault):
     missing = api.post("/trade/pay", builders.vault_pay(pix_vault, "PIXAutomatic"), expect=400)
     assert (missing["code"], missing["sub_msg"]) == ("40001", "missing required argument: scheduled_date")
     scheduled = (clock.brazil_today() + timedelta(days=3)).isoformat()
-    usd = api.post("/trade/pay", builders.vault_pay(pix_vault, "PIXAutomatic", scheduled_date=scheduled,
-                                                    order_currency="USD"), expect=400)
+    usd = api.post(
+        "/trade/pay",
+        builders.vault_pay(pix_vault, "PIXAutomatic", scheduled_date=scheduled, order_currency="USD"),
+        expect=400,
+    )
     assert usd["sub_msg"] == "order_currency: must be BRL for PIXAutomatic"
 
 
@@ -97,18 +109,25 @@ def test_pending_and_voided_vaults_cannot_be_paid_with(api, card_vault):
     pending = api.post("/vault/create", builders.card_vault(token), expect=200)["token"]
     body = api.post("/trade/pay", builders.vault_pay(pending), expect=400)
     assert (body["sub_code"], body["sub_msg"]) == (
-        "vault-not-active", "vault is PENDING; only an ACTIVE vault can be paid with")
+        "vault-not-active",
+        "vault is PENDING; only an ACTIVE vault can be paid with",
+    )
     api.post("/vault/void", {"version": "2.0", "type": "Card", "vault_token": card_vault}, expect=200)
     body = api.post("/trade/pay", builders.vault_pay(card_vault), expect=400)
     assert (body["sub_code"], body["sub_msg"]) == (
-        "vault-not-active", "vault is VOIDED; only an ACTIVE vault can be paid with")
+        "vault-not-active",
+        "vault is VOIDED; only an ACTIVE vault can be paid with",
+    )
 
 
-@pytest.mark.parametrize("amount, sub_msg", [
-    ("0.09", "order_amount: must be between 0.1 and 9999999"),
-    ("10000000", "order_amount: must be between 0.1 and 9999999"),
-    ("1.999", "order_amount: at most 2 decimal places"),
-])
+@pytest.mark.parametrize(
+    "amount, sub_msg",
+    [
+        ("0.09", "order_amount: must be between 0.1 and 9999999"),
+        ("10000000", "order_amount: must be between 0.1 and 9999999"),
+        ("1.999", "order_amount: at most 2 decimal places"),
+    ],
+)
 def test_vault_amount_range(api, card_vault, amount, sub_msg):
     body = api.post("/trade/pay", builders.vault_pay(card_vault, order_amount=amount), expect=400)
     assert body["sub_msg"] == sub_msg
@@ -122,8 +141,12 @@ def test_vault_amount_bounds_are_inclusive(api, card_vault):
 def test_duplicate_out_trade_no(api, card_vault):
     api.post("/trade/pay", builders.vault_pay(card_vault), expect=200)
     body = api.post("/trade/pay", builders.vault_pay(card_vault), expect=400)
-    assert body == {"code": "40002", "msg": "Business Failed", "sub_code": "duplicate-out_trade_no",
-                    "sub_msg": "out_trade_no is duplicate"}
+    assert body == {
+        "code": "40002",
+        "msg": "Business Failed",
+        "sub_code": "duplicate-out_trade_no",
+        "sub_msg": "out_trade_no is duplicate",
+    }
 
 
 def test_another_merchants_vault_does_not_exist(api, other_api, card_vault):

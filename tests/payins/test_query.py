@@ -1,6 +1,5 @@
 from checkout import clock
-
-from .. import builders
+from tests import builders
 
 
 def test_query_returns_history_amounts_and_refunds(api):
@@ -10,12 +9,26 @@ def test_query_returns_history_amounts_and_refunds(api):
     body = api.post("/trade/query", {"out_trade_no": "order-1"}, expect=200)
     assert (body["trade_no"], body["trade_status"], body["method"]) == (created["trade_no"], "PARTIAL_REFUND", "PIX")
     assert (body["order_amount"], body["order_currency"], body["refunded_amount"], body["refundable_amount"]) == (
-        "80.00", "BRL", "20.00", "60.00")
+        "80.00",
+        "BRL",
+        "20.00",
+        "60.00",
+    )
     assert [(h["from_status"], h["trade_status"]) for h in body["status_history"]] == [
-        (None, "PROCESSING"), ("PROCESSING", "SUCCESS"), ("SUCCESS", "PARTIAL_REFUND")]
-    assert body["refunds"] == [{"refund_no": refund["refund_no"], "out_request_no": "r1", "refund_amount": "20.00",
-                                "refund_currency": "BRL", "refund_status": "SUCCESS",
-                                "create_time": body["refunds"][0]["create_time"]}]
+        (None, "PROCESSING"),
+        ("PROCESSING", "SUCCESS"),
+        ("SUCCESS", "PARTIAL_REFUND"),
+    ]
+    assert body["refunds"] == [
+        {
+            "refund_no": refund["refund_no"],
+            "out_request_no": "r1",
+            "refund_amount": "20.00",
+            "refund_currency": "BRL",
+            "refund_status": "SUCCESS",
+            "create_time": body["refunds"][0]["create_time"],
+        }
+    ]
     assert body["qr_code"] == created["qr_code"]
 
 
@@ -47,8 +60,13 @@ def test_sandbox_pay_rules(api):
     unknown = api.post("/sandbox/trades/nope/pay", expect=400)
     assert unknown["sub_code"] == "trade-not-exist"
     token = api.post("/card/token", builders.card(), expect=200)["token"]
-    card = api.post("/trade/pay", builders.direct("CreditCard", out_trade_no="c", token=token, fingerprint="f",
-                                                  issuer="visa", user_ip="198.51.100.1"), expect=200)
+    card = api.post(
+        "/trade/pay",
+        builders.direct(
+            "CreditCard", out_trade_no="c", token=token, fingerprint="f", issuer="visa", user_ip="198.51.100.1"
+        ),
+        expect=200,
+    )
     body = api.post(f"/sandbox/trades/{card['trade_no']}/pay", expect=400)
     assert body["sub_code"] == "method-not-payable"
     other = api.post("/trade/pay", builders.direct("Boleto", out_trade_no="b"), expect=200)

@@ -1,13 +1,13 @@
 """Concurrent requests: one trade per out_trade_no, refunds never above the paid amount."""
+
 import threading
 
 from sqlalchemy import func, select
 
 from checkout.db import db
 from checkout.payins.models import Refund, Trade
-
-from .. import builders
-from ..conftest import Api
+from tests import builders
+from tests.conftest import Api
 
 THREADS = 8
 
@@ -46,14 +46,18 @@ def test_racing_refunds_never_exceed_the_paid_amount(app, api, merchant):
     assert sorted(a.get("sub_code", a["code"]) for a in answers) == ["10000"] * 6 + ["refund-amount-exceeded"] * 2
     query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
     assert (query["refunded_amount"], query["refundable_amount"], query["trade_status"]) == (
-        "90.00", "10.00", "PARTIAL_REFUND")
+        "90.00",
+        "10.00",
+        "PARTIAL_REFUND",
+    )
 
 
 def test_racing_repeats_of_one_out_request_no_make_one_refund(app, api, merchant):
     trade_no = api.post("/trade/pay", builders.direct("PIX", order_amount="100.00"), expect=200)["trade_no"]
     api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
-    answers = race(app, merchant, "/trade/refund",
-                   [builders.refund(trade_no, "10.00", out_request_no="same")] * THREADS)
+    answers = race(
+        app, merchant, "/trade/refund", [builders.refund(trade_no, "10.00", out_request_no="same")] * THREADS
+    )
     assert {a["code"] for a in answers} == {"10000"}
     assert len({a["refund_no"] for a in answers}) == 1
     with app.app_context():

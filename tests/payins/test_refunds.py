@@ -1,16 +1,19 @@
 import pytest
 
-from .. import builders
+from tests import builders
 
-USER = {"user_info": {"identify": {"number": "39053344705", "type": "CPF"}, "name": "Ana Souza",
-                      "email": "ana@example.com"}}
-BANK = {"bank_info": {"bank_id": "341", "bank_name": "Itaú", "agency": "0001", "type": "checking",
-                      "account": "12345-6"}}
+USER = {
+    "user_info": {"identify": {"number": "39053344705", "type": "CPF"}, "name": "Ana Souza", "email": "ana@example.com"}
+}
+BANK = {
+    "bank_info": {"bank_id": "341", "bank_name": "Itaú", "agency": "0001", "type": "checking", "account": "12345-6"}
+}
 
 
 def paid(api, method="PIX", amount="100.00", out_trade_no="order-1", **overrides) -> str:
-    trade_no = api.post("/trade/pay", builders.direct(method, out_trade_no=out_trade_no, order_amount=amount,
-                                                      **overrides), expect=200)["trade_no"]
+    trade_no = api.post(
+        "/trade/pay", builders.direct(method, out_trade_no=out_trade_no, order_amount=amount, **overrides), expect=200
+    )["trade_no"]
     api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
     return trade_no
 
@@ -21,14 +24,18 @@ def test_full_refund_of_a_pix_payment(api, outbox):
     assert (body["code"], body["refund_status"], body["refund_amount"]) == ("10000", "SUCCESS", "100.00")
     query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
     assert (query["trade_status"], query["refunded_amount"], query["refundable_amount"]) == (
-        "REFUNDED", "100.00", "0.00")
+        "REFUNDED",
+        "100.00",
+        "0.00",
+    )
     assert [p["trade_status"] for _, _, p in outbox(trade_no)] == ["SUCCESS", "REFUNDED"]
 
 
 def test_refund_by_out_trade_no(api):
     paid(api, out_trade_no="shop-77")
-    body = api.post("/trade/refund", {**builders.refund(None, "100.00"), "trade_no": None, "out_trade_no": "shop-77"},
-                    expect=200)
+    body = api.post(
+        "/trade/refund", {**builders.refund(None, "100.00"), "trade_no": None, "out_trade_no": "shop-77"}, expect=200
+    )
     assert (body["out_trade_no"], body["refund_status"]) == ("shop-77", "SUCCESS")
 
 
@@ -39,7 +46,9 @@ def test_partial_refunds_up_to_the_paid_amount(api, outbox):
     assert (first["refund_status"], second["refund_status"]) == ("SUCCESS", "SUCCESS")
     over = api.post("/trade/refund", builders.refund(trade_no, "0.02", out_request_no="r3"), expect=400)
     assert (over["sub_code"], over["sub_msg"]) == (
-        "refund-amount-exceeded", "refund_amount exceeds the refundable amount, 0.01 BRL")
+        "refund-amount-exceeded",
+        "refund_amount exceeds the refundable amount, 0.01 BRL",
+    )
     last = api.post("/trade/refund", builders.refund(trade_no, "0.01", out_request_no="r4"), expect=200)
     assert last["refund_status"] == "SUCCESS"
     query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
@@ -47,10 +56,19 @@ def test_partial_refunds_up_to_the_paid_amount(api, outbox):
     assert [r["refund_amount"] for r in query["refunds"]] == ["30.00", "69.99", "0.01"]
     # History and refunds are read joined (a row per pair): each still appears once, in order.
     assert [h["trade_status"] for h in query["status_history"]] == [
-        "PROCESSING", "SUCCESS", "PARTIAL_REFUND", "PARTIAL_REFUND", "REFUNDED"]
+        "PROCESSING",
+        "SUCCESS",
+        "PARTIAL_REFUND",
+        "PARTIAL_REFUND",
+        "REFUNDED",
+    ]
     assert (query["refunded_amount"], query["refundable_amount"]) == ("100.00", "0.00")
     assert [p["trade_status"] for _, _, p in outbox(trade_no)] == [
-        "SUCCESS", "PARTIAL_REFUND", "PARTIAL_REFUND", "REFUNDED"]
+        "SUCCESS",
+        "PARTIAL_REFUND",
+        "PARTIAL_REFUND",
+        "REFUNDED",
+    ]
 
 
 def test_partial_refund_requires_out_request_no(api, row_counts):
@@ -58,7 +76,9 @@ def test_partial_refund_requires_out_request_no(api, row_counts):
     before = row_counts()
     body = api.post("/trade/refund", builders.refund(trade_no, "10.00"), expect=400)
     assert (body["code"], body["sub_msg"]) == (
-        "40001", "missing required argument: out_request_no (required for a partial refund)")
+        "40001",
+        "missing required argument: out_request_no (required for a partial refund)",
+    )
     assert row_counts() == before
 
 
@@ -77,14 +97,18 @@ def test_refund_more_than_paid(api):
     trade_no = paid(api, amount="50.00")
     body = api.post("/trade/refund", builders.refund(trade_no, "50.01"), expect=400)
     assert (body["sub_code"], body["sub_msg"]) == (
-        "refund-amount-exceeded", "refund_amount exceeds the refundable amount, 50.00 BRL")
+        "refund-amount-exceeded",
+        "refund_amount exceeds the refundable amount, 50.00 BRL",
+    )
 
 
 def test_unpaid_trade_cannot_be_refunded(api):
     trade_no = api.post("/trade/pay", builders.direct("PIX"), expect=200)["trade_no"]
     body = api.post("/trade/refund", builders.refund(trade_no, "100.50"), expect=400)
     assert (body["sub_code"], body["sub_msg"]) == (
-        "trade-status-invalid", "trade is PROCESSING; only a paid trade can be refunded")
+        "trade-status-invalid",
+        "trade is PROCESSING; only a paid trade can be refunded",
+    )
 
 
 def test_unknown_and_foreign_trades(api, other_api):
@@ -95,20 +119,24 @@ def test_unknown_and_foreign_trades(api, other_api):
     assert (neither["code"], neither["sub_msg"]) == ("40001", "missing required argument: trade_no or out_trade_no")
 
 
-@pytest.mark.parametrize("overrides, sub_msg", [
-    ({"refund_currency": "USD"}, "refund_currency: must be the trade's currency, BRL"),
-    ({"refund_amount": "0"}, "refund_amount: must be between 0.01 and 99999999999999.99"),
-    ({"refund_amount": "1.001"}, "refund_amount: at most 2 decimal places"),
-    ({"out_request_no": "x" * 17}, "out_request_no: String should have at most 16 characters"),
-    ({"refund_reason": "r" * 129}, "refund_reason: String should have at most 128 characters"),
-    ({"timestamp": "2026-11-21 1:00:00"}, "timestamp: must be yyyy-MM-dd HH:mm:ss (19 characters)"),
-    ({"user_info": {"email": "nope"}}, "user_info.email: must be an e-mail address"),
-    ({"bank_info": {"agency": "9" * 65}}, "bank_info.agency: String should have at most 64 characters"),
-])
+@pytest.mark.parametrize(
+    "overrides, sub_msg",
+    [
+        ({"refund_currency": "USD"}, "refund_currency: must be the trade's currency, BRL"),
+        ({"refund_amount": "0"}, "refund_amount: must be between 0.01 and 99999999999999.99"),
+        ({"refund_amount": "1.001"}, "refund_amount: at most 2 decimal places"),
+        ({"out_request_no": "x" * 17}, "out_request_no: String should have at most 16 characters"),
+        ({"refund_reason": "r" * 129}, "refund_reason: String should have at most 128 characters"),
+        ({"timestamp": "2026-11-21 1:00:00"}, "timestamp: must be yyyy-MM-dd HH:mm:ss (19 characters)"),
+        ({"user_info": {"email": "nope"}}, "user_info.email: must be an e-mail address"),
+        ({"bank_info": {"agency": "9" * 65}}, "bank_info.agency: String should have at most 64 characters"),
+    ],
+)
 def test_refund_field_rules(api, overrides, sub_msg):
     trade_no = paid(api)
-    body = api.post("/trade/refund", builders.merge(builders.refund(trade_no, "1.00", out_request_no="r1"), overrides),
-                    expect=400)
+    body = api.post(
+        "/trade/refund", builders.merge(builders.refund(trade_no, "1.00", out_request_no="r1"), overrides), expect=400
+    )
     assert body["sub_msg"] == sub_msg
 
 
@@ -116,7 +144,9 @@ def test_boleto_refund_needs_the_customer(api):
     trade_no = paid(api, "Boleto")
     body = api.post("/trade/refund", builders.refund(trade_no, "100.00"), expect=400)
     assert (body["code"], body["sub_msg"]) == (
-        "40001", "missing required argument: user_info.identify.number (required to refund a Boleto payment)")
+        "40001",
+        "missing required argument: user_info.identify.number (required to refund a Boleto payment)",
+    )
 
 
 def test_boleto_refund_with_bank_data_succeeds(api, outbox):
@@ -132,24 +162,43 @@ def test_boleto_refund_without_bank_data_emails_the_customer(api, outbox):
     assert body["refund_status"] == "PROCESSING"
     [(kind, target, payload)] = outbox(body["refund_no"])
     assert (kind, target, payload["template"], payload["refund_amount"], payload["trade_no"]) == (
-        "refund.email", "ana@example.com", "refund-bank-data", "40.00", trade_no)
+        "refund.email",
+        "ana@example.com",
+        "refund-bank-data",
+        "40.00",
+        trade_no,
+    )
     query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
     assert (query["trade_status"], query["refundable_amount"]) == ("PARTIAL_REFUND", "60.00")
 
 
 def test_card_refund_needs_no_user_info(api):
     token = api.post("/card/token", builders.card(), expect=200)["token"]
-    trade_no = api.post("/trade/pay", builders.direct("CreditCard", token=token, fingerprint="fp", issuer="visa",
-                                                      user_ip="198.51.100.1"), expect=200)["trade_no"]
+    trade_no = api.post(
+        "/trade/pay",
+        builders.direct("CreditCard", token=token, fingerprint="fp", issuer="visa", user_ip="198.51.100.1"),
+        expect=200,
+    )["trade_no"]
     body = api.post("/trade/refund", builders.refund(trade_no, "100.50"), expect=200)
     assert body["refund_status"] == "SUCCESS"
 
 
 def test_clp_refund_has_no_decimals(api):
     trade_no = paid(api, "Khipu", amount="15000", bank="bancoestado", order_currency="CLP")
-    body = api.post("/trade/refund", builders.refund(trade_no, "0.50", refund_currency="CLP", out_request_no="r",
-                                                     **USER, **BANK), expect=400)
+    body = api.post(
+        "/trade/refund",
+        builders.refund(trade_no, "0.50", refund_currency="CLP", out_request_no="r", **USER, **BANK),
+        expect=400,
+    )
     assert body["sub_msg"] == "refund_amount: at most 0 decimal places for CLP"
-    ok = api.post("/trade/refund", builders.refund(trade_no, "15000", refund_currency="CLP", **USER, **BANK),
-                  expect=200)
+    ok = api.post(
+        "/trade/refund", builders.refund(trade_no, "15000", refund_currency="CLP", **USER, **BANK), expect=200
+    )
     assert ok["refund_amount"] == "15000"
+
+
+def test_refund_a_hair_above_the_paid_amount(api):
+    trade_no = api.post("/trade/pay", builders.direct("PIX", order_amount="100.00"), expect=200)["trade_no"]
+    api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
+    body = api.post("/trade/refund", builders.refund(trade_no, "100.00000000000000000000000000001"), expect=400)
+    assert body["sub_msg"] == "refund_amount: at most 2 decimal places"

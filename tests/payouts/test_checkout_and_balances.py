@@ -1,11 +1,15 @@
+import threading
 from datetime import date, timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from sqlalchemy import func, select
 
 from checkout import clock, signing
-
-from .. import builders
+from checkout.db import db
+from checkout.payouts.models import CheckoutSession
+from tests import builders
+from tests.conftest import PayoutApi
 
 
 def test_checkout_session_answers_a_signed_url(payout_api):
@@ -22,20 +26,25 @@ def test_timeout_default_and_custom(payout_api):
     assert body["expire_time"] - clock.unix(clock.now()) == 600
 
 
-@pytest.mark.parametrize("overrides, err", [
-    ({"timeout": 1801}, "timeout: Input should be less than or equal to 1800"),
-    ({"additional_remark": "r" * 40}, "additional_remark: String should have at most 39 characters"),
-    ({"additional_remark": ...}, "additional_remark: is required"),
-    ({"return_url": "javascript:alert(1)"}, "return_url: must be an absolute http(s) URL"),
-    ({"source_currency": "MXN"}, "source_currency: must be USD or BRL for BRA"),
-    ({"payout_currency": "MXN"}, "payout_currency: must be BRL for BRA"),
-    ({"method": "SPEI"}, "method: must be PIX or BANKTRANSFER for BRA"),
-    ({"country": "MEX", "payout_currency": "MXN", "method": "PIX"}, "method: must be SPEI for MEX"),
-    ({"country": "GLOBAL", "payout_currency": "USD", "source_currency": "BRL", "method": ...},
-     "source_currency: must be USD for GLOBAL"),
-    ({"payout_amount": "0.50", "fee_bear": "beneficiary"}, "amount: does not cover the fee and tax"),
-    ({"payout_currency": "EUR"}, "payout_currency: Input should be 'USD', 'BRL' or 'MXN'"),
-])
+@pytest.mark.parametrize(
+    "overrides, err",
+    [
+        ({"timeout": 1801}, "timeout: Input should be less than or equal to 1800"),
+        ({"additional_remark": "r" * 40}, "additional_remark: String should have at most 39 characters"),
+        ({"additional_remark": ...}, "additional_remark: is required"),
+        ({"return_url": "javascript:alert(1)"}, "return_url: must be an absolute http(s) URL"),
+        ({"source_currency": "MXN"}, "source_currency: must be USD or BRL for BRA"),
+        ({"payout_currency": "MXN"}, "payout_currency: must be BRL for BRA"),
+        ({"method": "SPEI"}, "method: must be PIX or BANKTRANSFER for BRA"),
+        ({"country": "MEX", "payout_currency": "MXN", "method": "PIX"}, "method: must be SPEI for MEX"),
+        (
+            {"country": "GLOBAL", "payout_currency": "USD", "source_currency": "BRL", "method": ...},
+            "source_currency: must be USD for GLOBAL",
+        ),
+        ({"payout_amount": "0.50", "fee_bear": "beneficiary"}, "amount: does not cover the fee and tax"),
+        ({"payout_currency": "EUR"}, "payout_currency: Input should be 'USD', 'BRL' or 'MXN'"),
+    ],
+)
 def test_checkout_field_and_combination_rules(payout_api, row_counts, overrides, err):
     before = row_counts()
     body = payout_api.post("/checkout", builders.checkout_session(**overrides), expect=400)
@@ -43,12 +52,16 @@ def test_checkout_field_and_combination_rules(payout_api, row_counts, overrides,
     assert row_counts() == before
 
 
-@pytest.mark.parametrize("overrides", [
-    {"method": "Banktransfer"}, {"source_currency": "BRL"},
-    {"country": "MEX", "payout_currency": "MXN", "method": "SPEI", "source_currency": "MXN"},
-    {"country": "GLOBAL", "payout_currency": "USD", "method": "external wallet"},
-    {"country": ..., "method": ...},
-])
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"method": "Banktransfer"},
+        {"source_currency": "BRL"},
+        {"country": "MEX", "payout_currency": "MXN", "method": "SPEI", "source_currency": "MXN"},
+        {"country": "GLOBAL", "payout_currency": "USD", "method": "external wallet"},
+        {"country": ..., "method": ...},
+    ],
+)
 def test_supported_combinations(payout_api, overrides):
     assert payout_api.post("/checkout", builders.checkout_session(**overrides), expect=200)["code"] == 200
 
@@ -64,8 +77,10 @@ def test_checkout_custom_code_already_used(payout_api, merchant, fund):
 
 
 def history(payout_api, start: date, end: date):
-    return payout_api.post("/balance/history", {"start_date": start.isoformat(), "end_date": end.isoformat(),
-                                                "timestamp": builders.now_unix()})
+    return payout_api.post(
+        "/balance/history",
+        {"start_date": start.isoformat(), "end_date": end.isoformat(), "timestamp": builders.now_unix()},
+    )
 
 
 def test_balance_history_one_record_per_day_most_recent_first(payout_api, merchant, fund):
@@ -77,10 +92,14 @@ def test_balance_history_one_record_per_day_most_recent_first(payout_api, mercha
     body = history(payout_api, today - timedelta(days=1), today + timedelta(days=3))
     assert body["code"] == 200
     assert [(r["current_day"], r["balance"]) for r in body["data"]] == [
-        ((today + timedelta(days=3)).isoformat(), [{"currency": "EUR", "amount": "50.00"},
-                                                   {"currency": "USD", "amount": "100.01"}]),
-        ((today + timedelta(days=2)).isoformat(), [{"currency": "EUR", "amount": "50.00"},
-                                                   {"currency": "USD", "amount": "100.01"}]),
+        (
+            (today + timedelta(days=3)).isoformat(),
+            [{"currency": "EUR", "amount": "50.00"}, {"currency": "USD", "amount": "100.01"}],
+        ),
+        (
+            (today + timedelta(days=2)).isoformat(),
+            [{"currency": "EUR", "amount": "50.00"}, {"currency": "USD", "amount": "100.01"}],
+        ),
         ((today + timedelta(days=1)).isoformat(), [{"currency": "USD", "amount": "100.00"}]),
         (today.isoformat(), [{"currency": "USD", "amount": "100.00"}]),
         ((today - timedelta(days=1)).isoformat(), []),
@@ -92,7 +111,9 @@ def test_balance_history_range_rules(payout_api):
     today = clock.now().date()
     reversed_range = history(payout_api, today, today - timedelta(days=1))
     assert (reversed_range["code"], reversed_range["data"]) == (
-        4001000, {"err": "end_date: must not be before start_date"})
+        4001000,
+        {"err": "end_date: must not be before start_date"},
+    )
     too_long = history(payout_api, today - timedelta(days=366), today)
     assert too_long["data"] == {"err": "end_date: the range must not exceed 366 days"}
     assert len(history(payout_api, today - timedelta(days=365), today)["data"]) == 366
@@ -102,3 +123,31 @@ def test_balances_are_per_merchant(payout_api, other_payout_api, merchant, fund)
     fund(merchant, "USD", "100.00")
     today = clock.now().date()
     assert history(other_payout_api, today, today)["data"][0]["balance"] == []
+
+
+def test_a_checkout_sessions_custom_code_is_its_own(payout_api, merchant, fund):
+    fund(merchant, "USD", "1000.00")
+    payout_api.post("/checkout", builders.checkout_session("held"), expect=200)
+    answer = payout_api.post("/payout", builders.payout("held"), expect=400)
+    assert answer["data"] == {"err": "custom_code: belongs to a checkout session; its page creates that payout"}
+
+
+def test_racing_checkout_sessions_with_one_custom_code(app, merchant):
+    barrier, answers = threading.Barrier(6), []
+
+    def open_session():
+        client = PayoutApi(app.test_client(), merchant)
+        barrier.wait()
+        answers.append(client.post("/checkout", builders.checkout_session("race")))
+
+    threads = [threading.Thread(target=open_session) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(a["code"] for a in answers) == [200] + [4001000] * 5
+    assert {a["data"].get("err") for a in answers if a["code"] != 200} == {
+        "custom_code: already has a checkout session"
+    }
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(CheckoutSession)) == 1

@@ -1,8 +1,8 @@
 """Every field of every payout operation, replaced by hostile values: never a 5xx, never HTML."""
-from checkout import clock
 
-from .. import builders
-from ..test_hostile_input import HOSTILE, leaves, replaced
+from checkout import clock
+from tests import builders
+from tests.api.test_hostile_input import HOSTILE, leaves, replaced
 
 
 def test_no_hostile_value_causes_a_server_error(payout_api, merchant, fund):
@@ -20,9 +20,12 @@ def test_no_hostile_value_causes_a_server_error(payout_api, merchant, fund):
     checked = 0
     for path, body in bodies.items():
         for field in leaves(body):
-            for value in HOSTILE + ["x" * 600]:
-                answer = payout_api.client.post(f"/api{path}", json=replaced(body, field, value),
-                                                headers=payout_api.headers(replaced(body, field, value)))
+            for value in [*HOSTILE, "x" * 600]:
+                answer = payout_api.client.post(
+                    f"/api{path}",
+                    json=replaced(body, field, value),
+                    headers=payout_api.headers(replaced(body, field, value)),
+                )
                 assert answer.status_code < 500, (path, field, value, answer.get_json())
                 assert answer.is_json and set(answer.get_json()) == {"code", "msg", "time", "data"}
                 checked += 1

@@ -1,4 +1,5 @@
 """Ledger properties: random histories of top-ups, payouts, bank steps and refunds keep every book exact."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -12,16 +13,14 @@ from sqlalchemy import func, select
 
 from checkout import clock, money
 from checkout.db import db
+from checkout.errors import IllegalState, InvalidField, Refused
 from checkout.merchants import service as merchants
 from checkout.payouts import balances, ledger, lifecycle, service
-from checkout.payouts.accounts import REJECTED_IN_SANDBOX
 from checkout.payouts.models import Payout
-from checkout.payouts.platform import PayoutError
 from checkout.payouts.schemas import PayoutRequest
-from checkout.validation import FieldError
-
-from .. import builders
-from ..strategies import PROPERTY
+from checkout.providers.sandbox import REJECTED_IN_SANDBOX
+from tests import builders
+from tests.strategies import PROPERTY
 
 FUNDED = ("USD", "EUR", "BRL", "MXN")
 
@@ -37,39 +36,70 @@ class Route:
 
 
 ROUTES = {
-    "pix": Route("BRA", "PIX", "BRL", ("USD", "EUR", "BRL"), True,
-                 {"account": builders.CPF, "account_type": "CPF", "document_id": builders.CPF, "document_type": "CPF"}),
+    "pix": Route(
+        "BRA",
+        "PIX",
+        "BRL",
+        ("USD", "EUR", "BRL"),
+        True,
+        {"account": builders.CPF, "account_type": "CPF", "document_id": builders.CPF, "document_type": "CPF"},
+    ),
     "spei": Route("MEX", "SPEI", "MXN", ("USD", "MXN"), False, {"account": builders.CLABE}),
     # CLP has no minor unit: arrival amounts with cents are refused, refunds are whole pesos.
-    "chile": Route("CHL", "BANKTRANSFER", "CLP", ("USD", "EUR"), False,
-                   {"bank_code": "001", "account": "12345678", "account_type": "CHECKING",
-                    "document_id": "12345678-5"}),
+    "chile": Route(
+        "CHL",
+        "BANKTRANSFER",
+        "CLP",
+        ("USD", "EUR"),
+        False,
+        {"bank_code": "001", "account": "12345678", "account_type": "CHECKING", "document_id": "12345678-5"},
+    ),
 }
 
 # Whole units mostly: an amount of a few cents rarely covers the fee, and nothing happens after it.
 amounts = st.integers(min_value=1, max_value=1_500).map(lambda units: units * 100) | st.integers(1, 1_500_00)
 # Every balance currency starts funded (or the first payouts in it would only ever be refused).
-opening_funds = st.fixed_dictionaries({currency: st.integers(min_value=100, max_value=5_000).map(
-    lambda units: units * 100) for currency in FUNDED})
-payouts = st.tuples(st.just("payout"), st.sampled_from(sorted(ROUTES)), st.integers(min_value=0, max_value=2), amounts,
-                    st.sampled_from(["source", "arrival"]), st.sampled_from(["merchant", "beneficiary"]),
-                    st.sampled_from([False, False, False, True]))  # True: the beneficiary's bank rejects it
-refunds = st.tuples(st.just("refund"), st.integers(min_value=0, max_value=15),
-                    st.none() | st.integers(min_value=1, max_value=100), st.booleans())
+opening_funds = st.fixed_dictionaries(
+    {currency: st.integers(min_value=100, max_value=5_000).map(lambda units: units * 100) for currency in FUNDED}
+)
+payouts = st.tuples(
+    st.just("payout"),
+    st.sampled_from(sorted(ROUTES)),
+    st.integers(min_value=0, max_value=2),
+    amounts,
+    st.sampled_from(["source", "arrival"]),
+    st.sampled_from(["merchant", "beneficiary"]),
+    st.sampled_from([False, False, False, True]),
+)  # True: the beneficiary's bank rejects it
+refunds = st.tuples(
+    st.just("refund"),
+    st.integers(min_value=0, max_value=15),
+    st.none() | st.integers(min_value=1, max_value=100),
+    st.booleans(),
+)
 # Multiples of 30 s: the model's idea of "due" stays 30 s away from the service's, whose clock also carries
 # the wall time the example takes. 360 s takes a new payout to its end; a day moves postings to another UTC day.
 clock_moves = st.tuples(st.just("clock"), st.sampled_from([30, 60, 300, 360, 3600, 86400]))
-operations = st.lists(st.one_of(
-    payouts, clock_moves, refunds,
-    st.tuples(st.just("fund"), st.sampled_from(FUNDED), amounts),
-    st.tuples(st.just("step"), st.integers(min_value=0, max_value=15)),
-    payouts, clock_moves, refunds,
-), min_size=4, max_size=12)
+operations = st.lists(
+    st.one_of(
+        payouts,
+        clock_moves,
+        refunds,
+        st.tuples(st.just("fund"), st.sampled_from(FUNDED), amounts),
+        st.tuples(st.just("step"), st.integers(min_value=0, max_value=15)),
+        payouts,
+        clock_moves,
+        refunds,
+    ),
+    min_size=4,
+    max_size=12,
+)
 
 
 @dataclass
 class Expected:
     """What the model expects of one payout: its status and when the sandbox bank moves it next."""
+
     transaction_id: str
     route: Route
     currency: str
@@ -88,6 +118,7 @@ class Expected:
 @dataclass
 class Model:
     """The merchant's history as the test understands it, independently of the ledger."""
+
     funded: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     payouts: list[Expected] = field(default_factory=list)
     elapsed: int = 0
@@ -120,10 +151,11 @@ class Model:
 
 def raw_sums(session, merchant) -> dict[tuple[str, str], int]:
     """SUM(amount_minor) straight from ledger_entries, per currency and account."""
-    rows = session.execute(select(ledger.LedgerEntry.currency, ledger.LedgerEntry.account,
-                                  func.sum(ledger.LedgerEntry.amount_minor))
-                           .where(ledger.LedgerEntry.merchant_id == merchant.id)
-                           .group_by(ledger.LedgerEntry.currency, ledger.LedgerEntry.account))
+    rows = session.execute(
+        select(ledger.LedgerEntry.currency, ledger.LedgerEntry.account, func.sum(ledger.LedgerEntry.amount_minor))
+        .where(ledger.LedgerEntry.merchant_id == merchant.id)
+        .group_by(ledger.LedgerEntry.currency, ledger.LedgerEntry.account)
+    )
     return {(currency, account): int(total) for currency, account, total in rows}
 
 
@@ -133,7 +165,8 @@ def check_books(session, merchant, model: Model) -> None:
     sums = raw_sums(session, merchant)
     expected = model.books()
     assert {key: amount for key, amount in sums.items() if amount or key in expected} == {
-        key: amount for key, amount in expected.items() if amount or key in sums}
+        key: amount for key, amount in expected.items() if amount or key in sums
+    }
     per_currency: dict[str, int] = defaultdict(int)
     for (currency, _), amount in sums.items():
         per_currency[currency] += amount
@@ -146,11 +179,16 @@ def check_transactions_and_history(session, merchant, first_day: date) -> None:
     # Every transaction is balanced, has two legs at least, and stays in one merchant and currency.
     mine = select(ledger.LedgerEntry.transaction_id).where(ledger.LedgerEntry.merchant_id == merchant.id)
     for transaction_id, total, legs, currencies, owners in session.execute(
-            select(ledger.LedgerEntry.transaction_id, func.sum(ledger.LedgerEntry.amount_minor), func.count(),
-                   func.count(ledger.LedgerEntry.currency.distinct()),
-                   func.count(ledger.LedgerEntry.merchant_id.distinct()))
-            .where(ledger.LedgerEntry.transaction_id.in_(mine))
-            .group_by(ledger.LedgerEntry.transaction_id)):
+        select(
+            ledger.LedgerEntry.transaction_id,
+            func.sum(ledger.LedgerEntry.amount_minor),
+            func.count(),
+            func.count(ledger.LedgerEntry.currency.distinct()),
+            func.count(ledger.LedgerEntry.merchant_id.distinct()),
+        )
+        .where(ledger.LedgerEntry.transaction_id.in_(mine))
+        .group_by(ledger.LedgerEntry.transaction_id)
+    ):
         assert (total, currencies, owners) == (0, 1, 1) and legs >= 2, transaction_id
     # ledger.balance reads the per-day totals; they must add up to the entries, account by account.
     sums = raw_sums(session, merchant)
@@ -161,30 +199,48 @@ def check_transactions_and_history(session, merchant, first_day: date) -> None:
     assert records[0]["current_day"] == today.isoformat()
     assert records[0]["balance"] == [
         {"currency": currency, "amount": money.format_minor(ledger.balance(session, merchant, currency), currency)}
-        for currency in sorted({currency for currency, _ in sums})]
+        for currency in sorted({currency for currency, _ in sums})
+    ]
     # Every earlier day too: the end-of-day balance is the sum of the available entries up to that day.
-    moves = [(clock.as_utc(at).date(), currency, amount) for at, currency, amount in session.execute(
-        select(ledger.LedgerEntry.created_at, ledger.LedgerEntry.currency, ledger.LedgerEntry.amount_minor)
-        .where(ledger.LedgerEntry.merchant_id == merchant.id, ledger.LedgerEntry.account == ledger.AVAILABLE))]
+    moves = [
+        (clock.as_utc(at).date(), currency, amount)
+        for at, currency, amount in session.execute(
+            select(ledger.LedgerEntry.created_at, ledger.LedgerEntry.currency, ledger.LedgerEntry.amount_minor).where(
+                ledger.LedgerEntry.merchant_id == merchant.id, ledger.LedgerEntry.account == ledger.AVAILABLE
+            )
+        )
+    ]
     for record in records:
         day = date.fromisoformat(record["current_day"])
         totals: dict[str, int] = {}
         for moved_on, currency, amount in moves:
             if moved_on <= day:
                 totals[currency] = totals.get(currency, 0) + amount
-        assert record["balance"] == [{"currency": c, "amount": money.format_minor(totals[c], c)}
-                                     for c in sorted(totals)], record
+        assert record["balance"] == [
+            {"currency": c, "amount": money.format_minor(totals[c], c)} for c in sorted(totals)
+        ], record
 
 
-def payout_request(index: int, route: Route, source: str, amount_minor: int, amount_type: str, fee_bear: str,
-                   rejected: bool) -> PayoutRequest:
+def payout_request(
+    index: int, route: Route, source: str, amount_minor: int, amount_type: str, fee_bear: str, rejected: bool
+) -> PayoutRequest:
     # The amount always has two decimals as written; in CLP, those with cents are refused by pricing.
     amount = str(money.from_minor(amount_minor, "USD"))
-    body = {"name": "Ana Souza", "custom_code": f"prop-{index}", "method": route.method, "country": route.country,
-            "source_currency": source, "arrival_currency": route.arrival, "amount": amount,
-            "amount_type": amount_type, "fee_bear": fee_bear, "notify_url": builders.NOTIFY,
-            # The sandbox bank rejects payouts to this address (after accepting and debiting them).
-            "email": REJECTED_IN_SANDBOX if rejected else "ana@example.com", **route.fields}
+    body = {
+        "name": "Ana Souza",
+        "custom_code": f"prop-{index}",
+        "method": route.method,
+        "country": route.country,
+        "source_currency": source,
+        "arrival_currency": route.arrival,
+        "amount": amount,
+        "amount_type": amount_type,
+        "fee_bear": fee_bear,
+        "notify_url": builders.NOTIFY,
+        # The sandbox bank rejects payouts to this address (after accepting and debiting them).
+        "email": REJECTED_IN_SANDBOX if rejected else "ana@example.com",
+        **route.fields,
+    }
     return PayoutRequest.model_validate(body)
 
 
@@ -200,31 +256,46 @@ def run_payout(session, merchant, model: Model, config, index: int, op: tuple) -
     pricing = {"mid_rates": config["PAYOUT_MID_RATES"], "markup_bps": merchant.fx_markup_bps}
     try:
         figures = service.quote(req, **pricing)
-    except FieldError:
+    except InvalidField:
         figures = None
     available = model.books().get((source, ledger.AVAILABLE), 0)
     entries_before = entry_count(session, merchant)
     if figures is None or figures.minor("source_amount") > available:
         # Refused by pricing (cents in CLP, an amount that does not cover the fee), or for the balance.
-        with pytest.raises(FieldError if figures is None else PayoutError) as refused:
+        with pytest.raises(InvalidField if figures is None else Refused) as refused:
             service.submit(session, merchant, req, **pricing, processing_after=config["PAYOUT_PROCESSING_AFTER"])
         if figures is not None:
-            assert refused.value.code == 4003001
+            assert refused.value.reason == "insufficient-balance"
         event(f"payout refused: {refused.type.__name__}")
         session.rollback()
         assert entry_count(session, merchant) == entries_before  # a refused payout writes nothing
         return
-    payout, quoted = service.submit(session, merchant, req, **pricing,
-                                    processing_after=config["PAYOUT_PROCESSING_AFTER"])
+    payout, quoted = service.submit(
+        session, merchant, req, **pricing, processing_after=config["PAYOUT_PROCESSING_AFTER"]
+    )
     session.commit()
     event("payout accepted")
     assert (payout.source_minor, payout.settlement_minor, payout.fee_minor, payout.tax_minor, payout.arrival_minor) == (
-        quoted.minor("source_amount"), quoted.minor("settlement_amount"), quoted.minor("fee"), quoted.minor("tax"),
-        quoted.minor("arrival_amount"))
-    model.payouts.append(Expected(
-        transaction_id=payout.transaction_id, route=route, currency=source, rejected=rejected,
-        source=payout.source_minor, settlement=payout.settlement_minor, fee=payout.fee_minor, tax=payout.tax_minor,
-        arrival=payout.arrival_minor, due=model.elapsed + config["PAYOUT_PROCESSING_AFTER"]))
+        quoted.minor("source_amount"),
+        quoted.minor("settlement_amount"),
+        quoted.minor("fee"),
+        quoted.minor("tax"),
+        quoted.minor("arrival_amount"),
+    )
+    model.payouts.append(
+        Expected(
+            transaction_id=payout.transaction_id,
+            route=route,
+            currency=source,
+            rejected=rejected,
+            source=payout.source_minor,
+            settlement=payout.settlement_minor,
+            fee=payout.fee_minor,
+            tax=payout.tax_minor,
+            arrival=payout.arrival_minor,
+            due=model.elapsed + config["PAYOUT_PROCESSING_AFTER"],
+        )
+    )
 
 
 def run_refund(session, merchant, model: Model, op: tuple) -> None:
@@ -238,7 +309,7 @@ def run_refund(session, merchant, model: Model, op: tuple) -> None:
     partial = part < expected.arrival
     if not refundable or not 0 < part <= remaining or (partial and not expected.route.partial_refunds):
         entries_before = entry_count(session, merchant)
-        with pytest.raises(lifecycle.PayoutStateError if not refundable or 0 < part <= remaining else FieldError):
+        with pytest.raises(IllegalState if not refundable or 0 < part <= remaining else InvalidField):
             lifecycle.refund(session, merchant, payout, amount)
         event("refund refused")
         session.rollback()
@@ -262,15 +333,31 @@ def run_refund(session, merchant, model: Model, op: tuple) -> None:
 # Every run walks each kind of operation at least once: partial then full PIX refunds, a rejection, a refund
 # refused for its size, full-only refunds in MXN and in CLP (no minor unit), CLP cents and an overdraft
 # refused, a top-up, two UTC days.
-@example({"USD": 1_000_00, "EUR": 1, "BRL": 1, "MXN": 500_00}, [
-    ("payout", "pix", 0, 100_00, "source", "merchant", False),
-    ("payout", "pix", 0, 50_00, "source", "beneficiary", True),
-    ("payout", "spei", 1, 200_00, "source", "merchant", False), ("step", 0), ("step", 1), ("clock", 360),
-    ("refund", 0, 30, False), ("refund", 0, None, True), ("refund", 0, None, False), ("refund", 1, None, False),
-    ("refund", 2, 50, False), ("refund", 2, None, False), ("fund", "EUR", 300_00), ("clock", 86400),
-    ("payout", "chile", 1, 100_00, "arrival", "merchant", False),
-    ("payout", "chile", 1, 100_50, "arrival", "merchant", False),
-    ("step", 3), ("step", 3), ("refund", 3, None, False), ("payout", "pix", 0, 1_500_00, "source", "merchant", False)])
+@example(
+    {"USD": 1_000_00, "EUR": 1, "BRL": 1, "MXN": 500_00},
+    [
+        ("payout", "pix", 0, 100_00, "source", "merchant", False),
+        ("payout", "pix", 0, 50_00, "source", "beneficiary", True),
+        ("payout", "spei", 1, 200_00, "source", "merchant", False),
+        ("step", 0),
+        ("step", 1),
+        ("clock", 360),
+        ("refund", 0, 30, False),
+        ("refund", 0, None, True),
+        ("refund", 0, None, False),
+        ("refund", 1, None, False),
+        ("refund", 2, 50, False),
+        ("refund", 2, None, False),
+        ("fund", "EUR", 300_00),
+        ("clock", 86400),
+        ("payout", "chile", 1, 100_00, "arrival", "merchant", False),
+        ("payout", "chile", 1, 100_50, "arrival", "merchant", False),
+        ("step", 3),
+        ("step", 3),
+        ("refund", 3, None, False),
+        ("payout", "pix", 0, 1_500_00, "source", "merchant", False),
+    ],
+)
 def test_books_stay_exact_through_any_history(app, funds, ops):
     config = app.config
     decided_after = config["PAYOUT_DECIDED_AFTER"]
@@ -313,7 +400,8 @@ def test_books_stay_exact_through_any_history(app, funds, ops):
         for status in sorted(set(statuses.values())):
             event(f"ends with a {status} payout")
         event(f"spans {(clock.as_utc(clock.now()).date() - first_day).days + 1} UTC days")
-        assert {p.transaction_id: p.status
-                for p in session.scalars(select(Payout).where(Payout.merchant_id == merchant.id))} == statuses
+        assert {
+            p.transaction_id: p.status for p in session.scalars(select(Payout).where(Payout.merchant_id == merchant.id))
+        } == statuses
         check_transactions_and_history(session, merchant, first_day)
         session.rollback()

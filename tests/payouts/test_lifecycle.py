@@ -1,18 +1,19 @@
 import random
 import threading
 import time
+from decimal import Decimal
 
 import pytest
 from sqlalchemy import func, select, text
 
 from checkout import clock
+from checkout.brazil import brcode
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
 from checkout.payouts import ledger, lifecycle
 from checkout.payouts.models import Payout
-
-from .. import builders
-from ..conftest import Api, PayoutApi
+from tests import builders
+from tests.conftest import Api, PayoutApi
 
 
 def status_of(payout_api, transaction_id):
@@ -20,13 +21,17 @@ def status_of(payout_api, transaction_id):
 
 
 def detail_of(payout_api, transaction_id):
-    return payout_api.post("/payout/detail", {"transaction_id": transaction_id, "timestamp": builders.now_unix()},
-                           expect=200)["data"]
+    return payout_api.post(
+        "/payout/detail", {"transaction_id": transaction_id, "timestamp": builders.now_unix()}, expect=200
+    )["data"]
 
 
 def notifications(outbox, transaction_id):
-    return [(p["status"], p.get("refunded_amount")) for kind, _, p in outbox(transaction_id)
-            if kind == "payout.notification"]
+    return [
+        (p["status"], p.get("refunded_amount"))
+        for kind, _, p in outbox(transaction_id)
+        if kind == "payout.notification"
+    ]
 
 
 def test_sandbox_bank_pays_after_processing(payout_api, api, merchant, fund, outbox):
@@ -40,22 +45,29 @@ def test_sandbox_bank_pays_after_processing(payout_api, api, merchant, fund, out
     [(kind, target, body)] = outbox(tid)
     assert (kind, target) == ("payout.notification", builders.NOTIFY)
     assert {k: body[k] for k in ("payoutId", "custom_code", "status", "msg")} == {
-        "payoutId": tid, "custom_code": "po-1", "status": "PAID", "msg": "paid"}
-    detail = payout_api.post("/payout/detail", {"transaction_id": tid, "timestamp": builders.now_unix()},
-                             expect=200)["data"]
+        "payoutId": tid,
+        "custom_code": "po-1",
+        "status": "PAID",
+        "msg": "paid",
+    }
+    detail = payout_api.post("/payout/detail", {"transaction_id": tid, "timestamp": builders.now_unix()}, expect=200)[
+        "data"
+    ]
     assert detail["transaction_status"] == "PAID" and detail["bank_id"].startswith("E")
 
 
 def test_the_rejecting_test_key_is_rejected_and_reversed(payout_api, api, merchant, fund, outbox):
     fund(merchant, "USD", "1000.00")
-    tid = payout_api.post("/payout", builders.payout(account="rejected@sandbox.test", account_type="EMAIL"),
-                          expect=200)["data"]["transaction_id"]
+    tid = payout_api.post(
+        "/payout", builders.payout(account="rejected@sandbox.test", account_type="EMAIL"), expect=200
+    )["data"]["transaction_id"]
     api.post("/sandbox/clock", {"advance_seconds": 360}, expect=200)
     assert status_of(payout_api, tid) == "REJECTED"
     assert notifications(outbox, tid) == [("REJECTED", None)]
     today = clock.now().date().isoformat()
-    balance = payout_api.post("/balance/history", {"start_date": today, "end_date": today,
-                                                   "timestamp": builders.now_unix()}, expect=200)["data"]
+    balance = payout_api.post(
+        "/balance/history", {"start_date": today, "end_date": today, "timestamp": builders.now_unix()}, expect=200
+    )["data"]
     assert balance[0]["balance"] == [{"currency": "USD", "amount": "1000.00"}]
 
 
@@ -75,12 +87,17 @@ def test_partial_refunds_then_refunded_in_order(payout_api, api, merchant, fund,
     assert over["sub_msg"] == "amount: must be between 0.01 and 437.30"
     last = api.post(f"/sandbox/payouts/{tid}/refund", expect=200)
     assert (last["status"], last["refunded_amount"]) == ("REFUNDED", "437.30")
-    assert notifications(outbox, tid) == [("PAID", None), ("PARTIAL_REFUNDED", "100.00"),
-                                          ("PARTIAL_REFUNDED", "437.30"), ("REFUNDED", None)]
+    assert notifications(outbox, tid) == [
+        ("PAID", None),
+        ("PARTIAL_REFUNDED", "100.00"),
+        ("PARTIAL_REFUNDED", "437.30"),
+        ("REFUNDED", None),
+    ]
     partial_bodies = [p for _, _, p in outbox(tid) if p["status"] == "PARTIAL_REFUNDED"]
     assert partial_bodies[0]["refunded_id"] == first["refunded_id"]
-    detail = payout_api.post("/payout/detail", {"transaction_id": tid, "timestamp": builders.now_unix()},
-                             expect=200)["data"]
+    detail = payout_api.post("/payout/detail", {"transaction_id": tid, "timestamp": builders.now_unix()}, expect=200)[
+        "data"
+    ]
     assert detail["transaction_status"] == "REFUNDED"
 
 
@@ -90,18 +107,30 @@ def test_full_refund_at_once_sends_only_refunded(payout_api, api, merchant, fund
     assert notifications(outbox, tid) == [("PAID", None), ("REFUNDED", None)]
     # The settled 100.00 comes back; fee and tax are not refunded.
     today = clock.now().date().isoformat()
-    balance = payout_api.post("/balance/history", {"start_date": today, "end_date": today,
-                                                   "timestamp": builders.now_unix()}, expect=200)["data"]
+    balance = payout_api.post(
+        "/balance/history", {"start_date": today, "end_date": today, "timestamp": builders.now_unix()}, expect=200
+    )["data"]
     assert balance[0]["balance"] == [{"currency": "USD", "amount": "998.62"}]
 
 
 def test_refunds_only_where_the_bank_can(payout_api, api, merchant, fund):
     fund(merchant, "USD", "1000.00")
     spei = payout_api.post("/payout", builders.spei_payout(), expect=200)["data"]["transaction_id"]
-    cash = payout_api.post("/payout", builders.payout("cash", country="MEX", method="CASH", arrival_currency="MXN",
-                                                      account=..., account_type=..., document_id=...,
-                                                      document_type=..., phone="+5215512345678"),
-                           expect=200)["data"]["transaction_id"]
+    cash = payout_api.post(
+        "/payout",
+        builders.payout(
+            "cash",
+            country="MEX",
+            method="CASH",
+            arrival_currency="MXN",
+            account=...,
+            account_type=...,
+            document_id=...,
+            document_type=...,
+            phone="+5215512345678",
+        ),
+        expect=200,
+    )["data"]["transaction_id"]
     unpaid = api.post(f"/sandbox/payouts/{spei}/refund", expect=400)
     assert unpaid["sub_msg"] == "payout is IN_PROCESSING; only a PAID payout can be refunded"
     api.post("/sandbox/clock", {"advance_seconds": 360}, expect=200)
@@ -110,32 +139,42 @@ def test_refunds_only_where_the_bank_can(payout_api, api, merchant, fund):
     assert api.post(f"/sandbox/payouts/{spei}/refund", expect=200)["status"] == "REFUNDED"
     never = api.post(f"/sandbox/payouts/{cash}/refund", expect=400)
     assert (never["sub_code"], never["sub_msg"]) == (
-        "payout-status-invalid", "CASH payouts in MEX are not refunded by the bank")
+        "payout-status-invalid",
+        "CASH payouts in MEX are not refunded by the bank",
+    )
 
 
 def test_qrcode_notifications_carry_the_exchange_fields(payout_api, api, merchant, fund, outbox):
-    from decimal import Decimal
 
-    from checkout.payins.methods import brcode
-
-    code = brcode.build(key=builders.EVP, amount=Decimal("537.30"), merchant_name="Loja", merchant_city="Rio",
-                        txid="QR1")
-    tid = paid_payout(payout_api, api, merchant, fund, method="QRCODE", account=code, account_type=...,
-                      amount="537.30", amount_type="arrival")
+    code = brcode.build(
+        key=builders.EVP, amount=Decimal("537.30"), merchant_name="Loja", merchant_city="Rio", txid="QR1"
+    )
+    tid = paid_payout(
+        payout_api,
+        api,
+        merchant,
+        fund,
+        method="QRCODE",
+        account=code,
+        account_type=...,
+        amount="537.30",
+        amount_type="arrival",
+    )
     [(_, _, body)] = outbox(tid)
     assert body["transaction_id"] == tid and "payoutId" not in body
     assert (body["amount_in_arrival_currency"], body["arrival_currency"], body["exchange_rate"]) == (
-        "537.30", "BRL", "5.373000")
+        "537.30",
+        "BRL",
+        "5.373000",
+    )
 
 
 def test_qrcode_amount_must_match_the_code(payout_api, merchant, fund):
-    from decimal import Decimal
-
-    from checkout.payins.methods import brcode
 
     fund(merchant, "USD", "1000.00")
-    code = brcode.build(key=builders.EVP, amount=Decimal("10.00"), merchant_name="Loja", merchant_city="Rio",
-                        txid="QR1")
+    code = brcode.build(
+        key=builders.EVP, amount=Decimal("10.00"), merchant_name="Loja", merchant_city="Rio", txid="QR1"
+    )
     body = payout_api.post("/payout", builders.payout(method="QRCODE", account=code, account_type=...), expect=400)
     assert body["data"] == {"err": "amount: must make 10.00 BRL arrive, the amount the QR code asks for"}
 
@@ -149,8 +188,12 @@ def test_ledger_stays_balanced_through_random_histories(app, payout_api, api, me
         if action == "payout":
             rejected = rng.random() < 0.3
             key = {"account": "rejected@sandbox.test", "account_type": "EMAIL"} if rejected else {}
-            body = builders.payout(f"r{step}", amount=f"{rng.randint(1, 50000) / 100:.2f}",
-                                   fee_bear=rng.choice(["merchant", "beneficiary"]), **key)
+            body = builders.payout(
+                f"r{step}",
+                amount=f"{rng.randint(1, 50000) / 100:.2f}",
+                fee_bear=rng.choice(["merchant", "beneficiary"]),
+                **key,
+            )
             answer = payout_api.post("/payout", body)
             if answer["code"] == 200:
                 live.append(answer["data"]["transaction_id"])
@@ -163,7 +206,8 @@ def test_ledger_stays_balanced_through_random_histories(app, payout_api, api, me
     with app.app_context():
         merchant_row = find_by_app_id(db.session, merchant["app_id"])
         entries = select(func.coalesce(func.sum(ledger.LedgerEntry.amount_minor), 0)).where(
-            ledger.LedgerEntry.merchant_id == merchant_row.id)
+            ledger.LedgerEntry.merchant_id == merchant_row.id
+        )
         assert db.session.scalar(entries) == 0
         payouts = db.session.scalars(select(Payout)).all()
         expected = 10000000
@@ -173,7 +217,8 @@ def test_ledger_stays_balanced_through_random_histories(app, payout_api, api, me
             expected += sum(r.source_minor for r in payout.refunds)
         assert ledger.balance(db.session, merchant_row, "USD") == expected
         assert ledger.balance(db.session, merchant_row, "USD", ledger.FEES) == sum(
-            p.fee_minor for p in payouts if p.status != "REJECTED")
+            p.fee_minor for p in payouts if p.status != "REJECTED"
+        )
         assert {p.status for p in payouts} >= {"PAID", "REJECTED"}
 
 
@@ -216,8 +261,7 @@ def test_racing_payouts_never_overdraw(app, merchant, fund):
         assert ledger.balance(db.session, find_by_app_id(db.session, merchant["app_id"]), "USD") == 25000 - 2 * 10138
 
 
-def test_a_bank_round_and_a_refund_of_one_merchant_do_not_deadlock(app, api, payout_api, merchant, fund,
-                                                                    monkeypatch):
+def test_a_bank_round_and_a_refund_of_one_merchant_do_not_deadlock(app, api, payout_api, merchant, fund, monkeypatch):
     """One round of the sandbox bank posts for several payouts in one transaction (a PAID, then a
     reversal) while the recipient's bank refunds another payout of the same merchant (found by the soak)."""
     with app.app_context():
@@ -231,8 +275,11 @@ def test_a_bank_round_and_a_refund_of_one_merchant_do_not_deadlock(app, api, pay
     api.post("/sandbox/clock", {"advance_seconds": 60}, expect=200)
     clock.advance(300)  # both due now; the round below takes the steps, not a clock request
     refund: list = []
-    refunding = threading.Thread(target=lambda: refund.append(
-        Api(app.test_client(), merchant).post(f"/sandbox/payouts/{paid}/refund", {"amount": "100.00"})))
+    refunding = threading.Thread(
+        target=lambda: refund.append(
+            Api(app.test_client(), merchant).post(f"/sandbox/payouts/{paid}/refund", {"amount": "100.00"})
+        )
+    )
     step = lifecycle.advance
 
     def first_step_then_a_refund(session, payout, now, decided_after):
@@ -241,8 +288,12 @@ def test_a_bank_round_and_a_refund_of_one_merchant_do_not_deadlock(app, api, pay
             refunding.start()
             with db.engine.connect() as conn:  # until the refund waits for a lock this round holds
                 for _ in range(100):
-                    if conn.scalar(text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                                        "AND wait_event_type = 'Lock'")):
+                    if conn.scalar(
+                        text(
+                            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                            "AND wait_event_type = 'Lock'"
+                        )
+                    ):
                         break
                     time.sleep(0.05)
 
@@ -252,5 +303,16 @@ def test_a_bank_round_and_a_refund_of_one_merchant_do_not_deadlock(app, api, pay
         db.session.commit()
     refunding.join(timeout=30)
     assert refund and refund[0]["code"] == "10000", refund
-    assert [payout_api.post("/payout/status", {"custom_code": code}, expect=200)["data"]["status"]
-            for code in ("paid", "to-pay", "to-reject")] == ["PARTIAL_REFUNDED", "PAID", "REJECTED"]
+    assert [
+        payout_api.post("/payout/status", {"custom_code": code}, expect=200)["data"]["status"]
+        for code in ("paid", "to-pay", "to-reject")
+    ] == ["PARTIAL_REFUNDED", "PAID", "REJECTED"]
+
+
+def test_remark_follows_partial_refunds(payout_api, api, merchant, fund):
+    fund(merchant, "USD", "1000.00")
+    tid = payout_api.post("/payout", builders.payout(), expect=200)["data"]["transaction_id"]
+    api.post("/sandbox/clock", {"advance_seconds": 360}, expect=200)
+    api.post(f"/sandbox/payouts/{tid}/refund", {"amount": "1.00"}, expect=200)
+    status = payout_api.post("/payout/status", {"payout_id": tid}, expect=200)["data"]
+    assert (status["status"], status["description"]) == ("PARTIAL_REFUNDED", "partly refunded by the recipient's bank")

@@ -3,14 +3,24 @@ from decimal import Decimal
 import pytest
 
 from checkout.config import Defaults
+from checkout.errors import InvalidField
 from checkout.payouts import pricing
-from checkout.validation import FieldError
+from tests import builders
 
 
 def quote(**overrides):
-    args = {"source_currency": "USD", "arrival_currency": "BRL", "amount": Decimal("100.00"),
-            "amount_type": "source", "fee_bear": "merchant", "method": "PIX", "country": "BRA",
-            "mid_rates": Defaults.PAYOUT_MID_RATES, "markup_bps": 50, **overrides}
+    args = {
+        "source_currency": "USD",
+        "arrival_currency": "BRL",
+        "amount": Decimal("100.00"),
+        "amount_type": "source",
+        "fee_bear": "merchant",
+        "method": "PIX",
+        "country": "BRA",
+        "mid_rates": Defaults.PAYOUT_MID_RATES,
+        "markup_bps": 50,
+        **overrides,
+    }
     return pricing.quote(**args)
 
 
@@ -18,7 +28,11 @@ def test_merchant_bears_the_fee_on_top():
     q = quote()
     # fee 0.50 + 0.5% of 100.00 = 1.00; IOF 0.38% of 100.00 = 0.38; rate 5.40 less 0.5% = 5.373
     assert (q.fee, q.tax, q.settlement_amount, q.source_amount) == (
-        Decimal("1.00"), Decimal("0.38"), Decimal("100.00"), Decimal("101.38"))
+        Decimal("1.00"),
+        Decimal("0.38"),
+        Decimal("100.00"),
+        Decimal("101.38"),
+    )
     assert (q.exchange_rate, q.arrival_amount) == (Decimal("5.373000"), Decimal("537.30"))
 
 
@@ -51,15 +65,28 @@ def test_zero_decimal_arrival_currency():
     assert q.arrival_amount == Decimal("94525")  # 100.00 x 945.25, no decimals in CLP
 
 
-@pytest.mark.parametrize("overrides, field, rule", [
-    ({"method": "SPEI"}, "method", "must be one of PIX, BANKTRANSFER, QRCODE for BRA"),
-    ({"arrival_currency": "MXN"}, "arrival_currency", "must be BRL for BRA"),
-    ({"country": "ARG"}, "country", "must be one of BRA, MEX, COL, CHL, GLOBAL"),
-    ({"amount": Decimal("0.50"), "fee_bear": "beneficiary"}, "amount", "does not cover the fee and tax"),
-    ({"amount": Decimal("1.001")}, "amount", "at most 2 decimal places for USD"),
-    ({"source_currency": "MXN"}, "source_currency", "must be one of USD, EUR, GBP or BRL"),
-])
+@pytest.mark.parametrize(
+    "overrides, field, rule",
+    [
+        ({"method": "SPEI"}, "method", "must be one of PIX, BANKTRANSFER, QRCODE for BRA"),
+        ({"arrival_currency": "MXN"}, "arrival_currency", "must be BRL for BRA"),
+        ({"country": "ARG"}, "country", "must be one of BRA, MEX, COL, CHL, GLOBAL"),
+        ({"amount": Decimal("0.50"), "fee_bear": "beneficiary"}, "amount", "does not cover the fee and tax"),
+        ({"amount": Decimal("1.001")}, "amount", "at most 2 decimal places for USD"),
+        ({"source_currency": "MXN"}, "source_currency", "must be one of USD, EUR, GBP or BRL"),
+    ],
+)
 def test_route_and_amount_rules(overrides, field, rule):
-    with pytest.raises(FieldError) as error:
+    with pytest.raises(InvalidField) as error:
         quote(**overrides)
     assert (error.value.field, error.value.rule) == (field, rule)
+
+
+def test_rates_given_as_json_numbers_are_read_exactly(app, payout_api):
+    app.config["PAYOUT_MID_RATES"] = {**app.config["PAYOUT_MID_RATES"], "EUR/BRL": 5.85}
+    try:
+        data = payout_api.post("/payout/dry-run", builders.dry_run(source_currency="EUR"), expect=200)["data"]
+    finally:
+        app.config["PAYOUT_MID_RATES"] = {**app.config["PAYOUT_MID_RATES"], "EUR/BRL": "5.85"}
+    assert data["exchange_rate"] == "5.820750"
+    assert Decimal(data["exchange_rate"]) == Decimal("5.85") * Decimal("0.995")

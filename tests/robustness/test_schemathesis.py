@@ -1,4 +1,5 @@
 """Schemathesis over /openapi.json: every operation fuzzed in-process as a signing merchant; no 5xx, no schema break."""
+
 from __future__ import annotations
 
 import base64
@@ -24,17 +25,22 @@ from schemathesis.specs.openapi.checks import (
 from checkout import clock
 from checkout.jsonbody import JsonNumber
 from checkout.signing import payout_signature
-
-from ..conftest import Api, PayoutApi
-from . import realistic
+from tests.conftest import Api, PayoutApi
+from tests.robustness import realistic
 
 # Fuzzed requests per operation (positive and negative cases together); the coverage phase adds its own.
 EXAMPLES = int(os.environ.get("CHECKOUT_SCHEMATHESIS_EXAMPLES", "1000"))
 # Every run draws the same cases (derandomized); a seed, which takes precedence, explores others.
 SEED = os.environ.get("CHECKOUT_SCHEMATHESIS_SEED")
 # Beyond the contract's four: schema-invalid input must be refused, and an undeclared verb answered properly.
-CHECKS = [not_a_server_error, response_schema_conformance, content_type_conformance, status_code_conformance,
-          negative_data_rejection, unsupported_method]
+CHECKS = [
+    not_a_server_error,
+    response_schema_conformance,
+    content_type_conformance,
+    status_code_conformance,
+    negative_data_rejection,
+    unsupported_method,
+]
 FUNDS = {"USD": "1000000.00", "EUR": "1000000.00", "GBP": "1000000.00", "BRL": "1000000.00", "MXN": "1000000.00"}
 
 # Ids of cases that keep the credentials schemathesis generated, to fuzz the auth headers themselves.
@@ -48,8 +54,10 @@ def _steer(merchant: dict, bodies: dict, path_values: dict):
     generated body with a valid timestamp, seeded path ids; 60-89: the generated case with the merchant's
     credentials and app_id; 90-99: as generated, credentials too. Hypothesis leans to small rolls.
     """
+
     def flatmap_case(context, case):
         return st.integers(0, 99).flatmap(lambda roll: _steered(case, roll, merchant, bodies, path_values))
+
     return flatmap_case
 
 
@@ -67,13 +75,15 @@ def _steered(case, roll: int, merchant: dict, bodies: dict, path_values: dict) -
         if timestamp is None:
             return ids.map(lambda drawn: _apply(case, merchant, drawn, None))
         return st.tuples(ids, timestamp).map(
-            lambda drawn: _apply(case, merchant, drawn[0], {**generated, "timestamp": drawn[1]}))
+            lambda drawn: _apply(case, merchant, drawn[0], {**generated, "timestamp": drawn[1]})
+        )
     valid = bodies.get((case.method.upper(), case.path))
     if valid is None:
         return ids.map(lambda drawn: _apply(case, merchant, drawn, None))
     kept = st.sets(st.sampled_from(sorted(generated)), max_size=2) if generated else st.just(set())
     return st.tuples(ids, valid, kept).map(
-        lambda drawn: _apply(case, merchant, drawn[0], {**drawn[1], **{key: generated[key] for key in drawn[2]}}))
+        lambda drawn: _apply(case, merchant, drawn[0], {**drawn[1], **{key: generated[key] for key in drawn[2]}})
+    )
 
 
 def _apply(case, merchant: dict, ids: dict, body: dict | None):
@@ -133,13 +143,19 @@ def api_schema(request, app, client, merchant, fund, answers, capsys):
     schema.config.generation.update(modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
     schema.hook("flatmap_case")(_steer(merchant, realistic.valid_bodies(seeds), realistic.path_values(seeds)))
     covered = re.compile(request.function.covers)
-    documented = sorted(f"{method.upper()} {path}" for path, item in schema.raw_schema["paths"].items()
-                        for method in item if covered.search(path))
+    documented = sorted(
+        f"{method.upper()} {path}"
+        for path, item in schema.raw_schema["paths"].items()
+        for method in item
+        if covered.search(path)
+    )
     yield schema
     sent = {label: sum(n for (op, _), n in answers.items() if op == label) for label in documented}
     with capsys.disabled():
-        print(f"\nschemathesis ({request.function.covers}): {len(documented)} operations, "
-              f"{sum(sent.values())} requests, fewest {min(sent.values())} per operation")
+        print(
+            f"\nschemathesis ({request.function.covers}): {len(documented)} operations, "
+            f"{sum(sent.values())} requests, fewest {min(sent.values())} per operation"
+        )
         if os.environ.get("CHECKOUT_SCHEMATHESIS_VERBOSE"):
             for label in documented:
                 statuses = ", ".join(f"{status}: {n}" for (op, status), n in sorted(answers.items()) if op == label)
@@ -160,8 +176,14 @@ def _fuzzing(covers: str):
 
     @pytest.mark.robustness
     @lazy.parametrize()
-    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.generate, Phase.shrink])
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+        phases=[Phase.explicit, Phase.generate, Phase.shrink],
+    )
     @(seed(int(SEED)) if SEED else lambda test: test)
     def test(case, merchant, answers):
         response = case.call_and_validate(checks=CHECKS, **_send_arguments(case, merchant))

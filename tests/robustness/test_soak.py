@@ -1,4 +1,5 @@
 """Soak: mixed merchant load on a live server over PostgreSQL with SIGKILLed workers, then every invariant checked."""
+
 from __future__ import annotations
 
 import os
@@ -12,11 +13,10 @@ from checkout.db import db
 from checkout.merchants.models import Merchant
 from checkout.payins import states as trades
 from checkout.payouts import lifecycle
-
-from ..processes import checkout_command, free_port, stop, wait_until_ready
-from .soak import checks
-from .soak.load import REQUEST_TIMEOUT, Client, Stats
-from .soak.service import Receiver, Workers, create_merchant, tail
+from tests.processes import checkout_command, free_port, stop, wait_until_ready
+from tests.robustness.soak import checks
+from tests.robustness.soak.load import REQUEST_TIMEOUT, Client, Stats
+from tests.robustness.soak.service import Receiver, Workers, create_merchant, tail
 
 DATABASE_URL = os.environ.get("CHECKOUT_DATABASE_URL", "")
 SOAK_SECONDS = float(os.environ.get("CHECKOUT_SOAK_SECONDS", "120"))
@@ -26,8 +26,10 @@ START_TIMEOUT = 60
 
 pytestmark = [
     pytest.mark.robustness,
-    pytest.mark.skipif(not DATABASE_URL.startswith("postgresql"),
-                       reason="the soak needs PostgreSQL: set CHECKOUT_DATABASE_URL=postgresql+psycopg://..."),
+    pytest.mark.skipif(
+        not DATABASE_URL.startswith("postgresql"),
+        reason="the soak needs PostgreSQL: set CHECKOUT_DATABASE_URL=postgresql+psycopg://...",
+    ),
 ]
 
 
@@ -35,8 +37,13 @@ pytestmark = [
 def service_env(database_url) -> dict:
     # Without proxy variables: the worker's requests must reach the receiver on 127.0.0.1 directly.
     env = {k: v for k, v in os.environ.items() if k.lower() not in ("http_proxy", "https_proxy", "all_proxy")}
-    return {**env, "CHECKOUT_DATABASE_URL": database_url, "CHECKOUT_SANDBOX": "on",
-            "CHECKOUT_SECRET_KEY": "soak-secret-key-0123456789abcdef", "NO_PROXY": "127.0.0.1,localhost"}
+    return {
+        **env,
+        "CHECKOUT_DATABASE_URL": database_url,
+        "CHECKOUT_SANDBOX": "on",
+        "CHECKOUT_SECRET_KEY": "soak-secret-key-0123456789abcdef",
+        "NO_PROXY": "127.0.0.1,localhost",
+    }
 
 
 @pytest.fixture
@@ -46,9 +53,12 @@ def live_server(service_env, tmp_path):
     base = f"http://127.0.0.1:{port}"
     log = tmp_path / "serve.log"
     with log.open("wb") as out:
-        process = subprocess.Popen(checkout_command("serve", "--host", "127.0.0.1", "--port", str(port),
-                                                    "--no-worker"),
-                                   env=service_env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            checkout_command("serve", "--host", "127.0.0.1", "--port", str(port), "--no-worker"),
+            env=service_env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     if not wait_until_ready(f"{base}/healthz", process, START_TIMEOUT):
         process.kill()
         pytest.fail(f"checkout serve did not start:\n{tail(log)}")
@@ -70,21 +80,28 @@ def receiver():
     instance.close()
 
 
-def summary(stats: Stats, workers: Workers, deliveries: dict, trades_by: dict, payouts_by: dict,
-            advances: int, elapsed: float) -> str:
-    lines = [f"soak: {elapsed:.0f} s, {CLIENT_THREADS} clients, worker started {workers.starts}x, "
-             f"killed (SIGKILL) {workers.kills}x, settled with {advances} clock moves",
-             f"requests: {sum(sum(c.values()) for c in stats.statuses.values())}"]
+def summary(
+    stats: Stats, workers: Workers, deliveries: dict, trades_by: dict, payouts_by: dict, advances: int, elapsed: float
+) -> str:
+    lines = [
+        f"soak: {elapsed:.0f} s, {CLIENT_THREADS} clients, worker started {workers.starts}x, "
+        f"killed (SIGKILL) {workers.kills}x, settled with {advances} clock moves",
+        f"requests: {sum(sum(c.values()) for c in stats.statuses.values())}",
+    ]
     for op in sorted(stats.statuses):
         counts = ", ".join(f"{status}: {n}" for status, n in sorted(stats.statuses[op].items(), key=str))
         lines.append(f"  {op:36} {sum(stats.statuses[op].values()):6}  ({counts})")
     if stats.refusals:
-        lines.append("planned refusals: " + ", ".join(f"{op} {why}: {n}" for (op, why), n in
-                                                      sorted(stats.refusals.items(), key=str)))
-    lines.append(f"outbox: {deliveries['messages']} messages {dict(deliveries['kinds'])}; receiver got "
-                 f"{deliveries['received']} requests for {deliveries['unique']} notify_ids "
-                 f"({deliveries['failed_on_purpose']} first attempts answered 500 on purpose, "
-                 f"{deliveries['duplicates']} duplicates)")
+        lines.append(
+            "planned refusals: "
+            + ", ".join(f"{op} {why}: {n}" for (op, why), n in sorted(stats.refusals.items(), key=str))
+        )
+    lines.append(
+        f"outbox: {deliveries['messages']} messages {dict(deliveries['kinds'])}; receiver got "
+        f"{deliveries['received']} requests for {deliveries['unique']} notify_ids "
+        f"({deliveries['failed_on_purpose']} first attempts answered 500 on purpose, "
+        f"{deliveries['duplicates']} duplicates)"
+    )
     lines.append(f"trades: {dict(trades_by)}; payouts: {dict(payouts_by)}")
     return "\n".join(lines)
 
@@ -96,8 +113,10 @@ def test_soak(app, live_server, workers, receiver, service_env, capsys):
     workers.start()
     started = time.monotonic()
     deadline = started + SOAK_SECONDS
-    clients = [Client(f"c{n}", base, merchants[n % 2], receiver.url, seed=1000 + n, deadline=deadline, stats=stats)
-               for n in range(CLIENT_THREADS)]
+    clients = [
+        Client(f"c{n}", base, merchants[n % 2], receiver.url, seed=1000 + n, deadline=deadline, stats=stats)
+        for n in range(CLIENT_THREADS)
+    ]
     for client in clients:
         client.start()
     for k in range(1, WORKER_KILLS + 1):

@@ -1,4 +1,4 @@
-from checkout import clock
+from checkout import clock, create_app
 
 
 def test_clock_reads_and_moves_forward_only(api):
@@ -17,10 +17,17 @@ def test_sandbox_needs_merchant_credentials(client):
 
 
 def test_sandbox_routes_are_absent_when_sandbox_is_off(database_url):
-    from checkout import create_app
 
     app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "k", "SANDBOX": "off"})
     response = app.test_client().get("/sandbox/clock")
     assert response.status_code == 404 and response.get_json()["sub_code"] == "not-found"
     paths = app.test_client().get("/openapi.json").get_json()["paths"]
     assert "/trade/pay" in paths and not any(path.startswith("/sandbox") for path in paths)
+
+
+def test_sandbox_clock_stops_short_of_the_calendars_end(api):
+    for _ in range(5):
+        api.post("/sandbox/clock", {"advance_seconds": 316224000}, expect=200)
+    body = api.post("/sandbox/clock", {"advance_seconds": 316224000}, expect=400)
+    assert body["sub_msg"] == "advance_seconds: the sandbox clock cannot run more than 18300 days ahead"
+    assert api.get("/sandbox/clock")["offset_seconds"] == 5 * 316224000

@@ -1,4 +1,5 @@
 """The shared sandbox clock row: created once, moved atomically, whoever gets there first."""
+
 import threading
 
 from checkout.sandbox.models import DatabaseOffsetStore

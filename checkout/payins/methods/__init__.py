@@ -1,4 +1,5 @@
 """Direct-payment methods: what each one checks in a request and what it hands back to the merchant."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -6,20 +7,21 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from ... import clock, money
-from ...gateway import PayinError, invalid
+from ...brazil import boleto, brcode
+from ...brazil.documents import brazilian_document
+from ...errors import InvalidField, MissingField
 from ...links import Links
-from ...validation import brazilian_document
 from ..models import Trade
 from ..schemas import DirectPayRequest
-from . import boleto, brcode, catalog
+from . import catalog
 
 BRAZIL_METHODS = ("PIX", "Boleto", "Lottery", "DepositExpress")
-PAY_PAGE = "pay"
 
 
 @dataclass(frozen=True)
 class Collector:
     """Who the customer pays in the sandbox: printed in BR Codes and deposit instructions."""
+
     name: str
     city: str
     cnpj: str
@@ -27,33 +29,30 @@ class Collector:
     boleto_due_days: int
 
 
-def missing(field_name: str) -> PayinError:
-    return PayinError("missing-arguments", f"missing required argument: {field_name}", code="40001")
-
-
 def _brazilian_customer(req: DirectPayRequest) -> None:
     identify = req.customer.identify
     if identify.type not in ("CPF", "CNPJ"):
-        raise invalid("customer.identify.type", f"must be CPF or CNPJ for {req.method}")
+        raise InvalidField("customer.identify.type", f"must be CPF or CNPJ for {req.method}")
     if not brazilian_document(identify.type, identify.number):
-        raise invalid("customer.identify.number", f"must be a valid {identify.type} (digits only)")
+        raise InvalidField("customer.identify.number", f"must be a valid {identify.type} (digits only)")
 
 
 def _currency(req: DirectPayRequest, allowed: tuple[str, ...]) -> None:
     if req.order_currency not in allowed:
-        raise invalid("order_currency", f"must be {' or '.join(allowed)} for {req.method}")
+        raise InvalidField("order_currency", f"must be {' or '.join(allowed)} for {req.method}")
 
 
 def _listed_bank(req: DirectPayRequest) -> catalog.Bank:
     if not req.bank:
-        raise missing("bank")
+        raise MissingField("bank")
+    assert req.method is not None  # lookup() refuses a request without one
     bank = catalog.bank(req.method, req.bank)
     if bank is None:
         ids = ", ".join(b.bank_id for b in catalog.BANKS[req.method])
-        raise invalid("bank", f"must be one of {ids} for {req.method}")
+        raise InvalidField("bank", f"must be one of {ids} for {req.method}")
     _currency(req, (bank.currency,))
     if req.language_code and req.language_code not in bank.language_codes:
-        raise invalid("language_code", f"must be one of {', '.join(bank.language_codes)} for {bank.bank_id}")
+        raise InvalidField("language_code", f"must be one of {', '.join(bank.language_codes)} for {bank.bank_id}")
     return bank
 
 
@@ -70,9 +69,9 @@ def _check_deposit_express(req: DirectPayRequest) -> dict:
 
 def _check_wallet(req: DirectPayRequest) -> dict:
     if not req.channel:
-        raise missing("channel")
+        raise MissingField("channel")
     if req.channel not in catalog.WALLET_CHANNELS:
-        raise invalid("channel", f"must be one of {', '.join(catalog.WALLET_CHANNELS)}")
+        raise InvalidField("channel", f"must be one of {', '.join(catalog.WALLET_CHANNELS)}")
     _currency(req, catalog.WALLET_CHANNELS[req.channel])
     return {"channel": req.channel}
 
@@ -84,31 +83,41 @@ def _check_listed_bank(req: DirectPayRequest) -> dict:
 def _check_card(req: DirectPayRequest) -> dict:
     for name in ("token", "fingerprint", "issuer", "user_ip"):
         if getattr(req, name) is None:
-            raise missing(name)
-    return {"issuer": req.issuer, "installments": req.installments, "user_ip": req.user_ip,
-            "fingerprint": req.fingerprint}
+            raise MissingField(name)
+    return {
+        "issuer": req.issuer,
+        "installments": req.installments,
+        "user_ip": req.user_ip,
+        "fingerprint": req.fingerprint,
+    }
 
 
 # --- what each method answers ----------------------------------------------------------------------
 
+
 def _pay_url(trade: Trade, links: Links) -> str:
-    return links.page("pay", PAY_PAGE, {"trade": trade.trade_no})
+    return links.pay_page(trade.trade_no)
 
 
 def _pix(trade: Trade, links: Links, collector: Collector) -> dict:
-    code = brcode.build(key=collector.pix_key, amount=money.from_minor(trade.amount_minor, "BRL"),
-                        merchant_name=collector.name, merchant_city=collector.city, txid=trade.trade_no)
+    code = brcode.build(
+        key=collector.pix_key,
+        amount=money.from_minor(trade.amount_minor, "BRL"),
+        merchant_name=collector.name,
+        merchant_city=collector.city,
+        txid=trade.trade_no,
+    )
     return {"qr_code": code, "web_url": _pay_url(trade, links)}
 
 
 def _boleto(trade: Trade, links: Links, collector: Collector) -> dict:
+    assert trade.expires_at is not None  # direct trades always expire
     # Due on the last Brazil day the trade is open (an expiry at midnight belongs to the day before).
     due = (clock.as_utc(trade.expires_at).astimezone(clock.BRAZIL) - timedelta(microseconds=1)).date()
     # Banco do Brasil layout of the free field: six zeros, 7-digit agreement, 10-digit our-number, wallet 17.
     free_field = f"000000{2871953:07d}{trade.id % 10**10:010d}17"
     code = boleto.barcode(bank="001", due=due, amount_minor=trade.amount_minor, free_field=free_field)
-    return {"barcode": boleto.linha_digitavel(code), "pay_url": _pay_url(trade, links),
-            "due_date": due.isoformat()}
+    return {"barcode": boleto.linha_digitavel(code), "pay_url": _pay_url(trade, links), "due_date": due.isoformat()}
 
 
 def _lottery(trade: Trade, links: Links, collector: Collector) -> dict:
@@ -117,14 +126,23 @@ def _lottery(trade: Trade, links: Links, collector: Collector) -> dict:
 
 def _deposit_express(trade: Trade, links: Links, collector: Collector) -> dict:
     bank = catalog.bank("DepositExpress", trade.details["bank"])
-    return {"pay_url": _pay_url(trade, links), "provider_owner": collector.name,
-            "provider_owner_document": collector.cnpj, "provider_agency": bank.agency,
-            "provider_number": bank.account, "bank_name": bank.name}
+    assert bank is not None  # checked against the catalogue when the trade was made
+    return {
+        "pay_url": _pay_url(trade, links),
+        "provider_owner": collector.name,
+        "provider_owner_document": collector.cnpj,
+        "provider_agency": bank.agency,
+        "provider_number": bank.account,
+        "bank_name": bank.name,
+    }
 
 
 def _wallet(trade: Trade, links: Links, collector: Collector) -> dict:
-    return {"wallet_url": links.page("wallet", PAY_PAGE, {"trade": trade.trade_no}),
-            "app_link_url": f"checkout-sandbox://wallet/{trade.channel.lower()}/pay?trade_no={trade.trade_no}"}
+    assert trade.channel is not None  # _check_wallet requires one
+    return {
+        "wallet_url": links.wallet_page(trade.trade_no),
+        "app_link_url": f"checkout-sandbox://wallet/{trade.channel.lower()}/pay?trade_no={trade.trade_no}",
+    }
 
 
 def _web(trade: Trade, links: Links, collector: Collector) -> dict:
@@ -146,27 +164,30 @@ class Method:
     numbered: bool = False  # its answer embeds the trade's row id, so it is made once the row exists
 
 
-METHODS: dict[str, Method] = {m.name: m for m in (
-    Method("PIX", _check_brazil, _pix, refund_needs_bank_data=False),
-    Method("Boleto", _check_brazil, _boleto, numbered=True),  # nosso número: the trade's id
-    Method("Lottery", _check_brazil, _lottery),
-    Method("DepositExpress", _check_deposit_express, _deposit_express),
-    Method("Wallet", _check_wallet, _wallet, refund_needs_bank_data=False),
-    Method("Cash", _check_listed_bank, _web),
-    Method("BankTransfer", _check_listed_bank, _web),
-    Method("Khipu", _check_listed_bank, _web),
-    Method("CreditCard", _check_card, _nothing, refund_needs_bank_data=False, settles_in_sandbox=False),
-)}
+METHODS: dict[str, Method] = {
+    m.name: m
+    for m in (
+        Method("PIX", _check_brazil, _pix, refund_needs_bank_data=False),
+        Method("Boleto", _check_brazil, _boleto, numbered=True),  # nosso número: the trade's id
+        Method("Lottery", _check_brazil, _lottery),
+        Method("DepositExpress", _check_deposit_express, _deposit_express),
+        Method("Wallet", _check_wallet, _wallet, refund_needs_bank_data=False),
+        Method("Cash", _check_listed_bank, _web),
+        Method("BankTransfer", _check_listed_bank, _web),
+        Method("Khipu", _check_listed_bank, _web),
+        Method("CreditCard", _check_card, _nothing, refund_needs_bank_data=False, settles_in_sandbox=False),
+    )
+}
 
 
 def lookup(name: str | None, channel: str | None = None) -> Method:
     if name is None:
-        raise missing("method")
+        raise MissingField("method")
     method = METHODS.get(name)
     if method is None:
-        raise invalid("method", f"must be one of {', '.join(METHODS)}")
+        raise InvalidField("method", f"must be one of {', '.join(METHODS)}")
     if channel and method.name != "Wallet":
-        raise invalid("channel", "only with method Wallet")
+        raise InvalidField("channel", "only with method Wallet")
     return method
 
 

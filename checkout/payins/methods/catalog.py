@@ -1,4 +1,5 @@
 """Sandbox catalogue: banks per method (the bank list), DepositExpress accounts, wallet channels."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,8 +17,13 @@ class Bank:
     account: str = ""
 
     def as_dict(self) -> dict:
-        return {"bank_id": self.bank_id, "bank_name": self.name, "country": self.country,
-                "currency": self.currency, "language_codes": list(self.language_codes)}
+        return {
+            "bank_id": self.bank_id,
+            "bank_name": self.name,
+            "country": self.country,
+            "currency": self.currency,
+            "language_codes": list(self.language_codes),
+        }
 
 
 BANKS: dict[str, tuple[Bank, ...]] = {

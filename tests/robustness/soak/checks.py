@@ -1,4 +1,5 @@
 """After the soak: settle everything on the sandbox clock, then check trades, payouts, ledger and deliveries."""
+
 from __future__ import annotations
 
 import base64
@@ -28,11 +29,24 @@ from .service import Receiver
 
 SETTLE_TIMEOUT = 240  # a worker killed mid-delivery holds its messages for the 60 s lease (wall clock)
 NOTIFY_KINDS = ("payin.callback", "vault.callback", "payout.notification")
-TRADE_STATUSES = {trades.PROCESSING, trades.AUTHORIZED, trades.REFUSED, trades.SUCCESS, trades.EXPIRED,
-                  trades.PARTIAL_REFUND, trades.REFUNDED}
+TRADE_STATUSES = {
+    trades.PROCESSING,
+    trades.AUTHORIZED,
+    trades.REFUSED,
+    trades.SUCCESS,
+    trades.EXPIRED,
+    trades.PARTIAL_REFUND,
+    trades.REFUNDED,
+}
 REFUND_STATUSES = {trades.REFUND_PROCESSING, trades.REFUND_SUCCESS, trades.REFUND_FAILED}
-PAYOUT_STATUSES = {lifecycle.IN_PROCESSING, lifecycle.PROCESSING, lifecycle.PAID, lifecycle.REJECTED,
-                   lifecycle.REFUNDED, lifecycle.PARTIAL_REFUNDED}
+PAYOUT_STATUSES = {
+    lifecycle.IN_PROCESSING,
+    lifecycle.PROCESSING,
+    lifecycle.PAID,
+    lifecycle.REJECTED,
+    lifecycle.REFUNDED,
+    lifecycle.PARTIAL_REFUNDED,
+}
 VAULT_STATUSES = {vaults.PENDING, vaults.ACTIVE, vaults.DECLINED, vaults.VOIDED, vaults.EXPIRED}
 
 
@@ -47,9 +61,16 @@ def _clock_api(base: str, credentials: dict, stats: Stats, seconds: int | None =
     if seconds is None:
         response = requests.get(f"{base}/sandbox/clock", headers=headers, timeout=REQUEST_TIMEOUT)
     else:
-        response = requests.post(f"{base}/sandbox/clock", headers=headers, timeout=REQUEST_TIMEOUT, json={
-            "app_id": credentials["app_id"], "timestamp": datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
-            "advance_seconds": seconds})
+        response = requests.post(
+            f"{base}/sandbox/clock",
+            headers=headers,
+            timeout=REQUEST_TIMEOUT,
+            json={
+                "app_id": credentials["app_id"],
+                "timestamp": datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
+                "advance_seconds": seconds,
+            },
+        )
     stats.count("settle.clock", response.status_code)
     assert response.status_code == 200, response.text
     return response.json()["now"]
@@ -63,15 +84,20 @@ def settle(app, base: str, credentials: dict, stats: Stats) -> int:
     while True:
         now = _clock_api(base, credentials, stats)
         with app.app_context():
-            outbox = db.session.execute(select(OutboxMessage.target, OutboxMessage.subject_id,
-                                               OutboxMessage.next_attempt_at).where(OutboxMessage.status == PENDING)
-                                        .order_by(OutboxMessage.id)).all()
-            payouts = db.session.scalars(select(Payout.next_step_at).where(
-                Payout.status.in_((lifecycle.IN_PROCESSING, lifecycle.PROCESSING)))).all()
-            debits = db.session.scalar(select(func.count()).select_from(Trade).where(
-                Trade.kind == "vault", Trade.status == trades.PROCESSING))
-            unpaid = db.session.scalars(select(Trade.expires_at).where(
-                Trade.kind == "direct", Trade.status == trades.PROCESSING)).all()
+            outbox = db.session.execute(
+                select(OutboxMessage.target, OutboxMessage.subject_id, OutboxMessage.next_attempt_at)
+                .where(OutboxMessage.status == PENDING)
+                .order_by(OutboxMessage.id)
+            ).all()
+            payouts = db.session.scalars(
+                select(Payout.next_step_at).where(Payout.status.in_((lifecycle.IN_PROCESSING, lifecycle.PROCESSING)))
+            ).all()
+            debits = db.session.scalar(
+                select(func.count()).select_from(Trade).where(Trade.kind == "vault", Trade.status == trades.PROCESSING)
+            )
+            unpaid = db.session.scalars(
+                select(Trade.expires_at).where(Trade.kind == "direct", Trade.status == trades.PROCESSING)
+            ).all()
             db.session.rollback()
         if not outbox and not payouts and not debits and not unpaid:
             return advances
@@ -82,8 +108,10 @@ def settle(app, base: str, credentials: dict, stats: Stats) -> int:
             heads.setdefault((target, subject), due)
         moments = [_as_unix(m) for m in (*heads.values(), *payouts, *unpaid) if m is not None]
         if time.monotonic() > deadline:
-            pytest.fail(f"not settled after {SETTLE_TIMEOUT} s: {len(outbox)} messages pending, "
-                        f"{len(payouts)} payouts in progress, {debits} vault debits, {len(unpaid)} unpaid trades")
+            pytest.fail(
+                f"not settled after {SETTLE_TIMEOUT} s: {len(outbox)} messages pending, "
+                f"{len(payouts)} payouts in progress, {debits} vault debits, {len(unpaid)} unpaid trades"
+            )
         if debits or any(moment <= now for moment in moments):
             time.sleep(0.2)  # polling the worker's progress on what is already due
             continue
@@ -94,8 +122,11 @@ def settle(app, base: str, credentials: dict, stats: Stats) -> int:
 def _statuses_by_subject(session, kind: str, field: str) -> dict[str, list[str]]:
     """The statuses a subject's messages of one kind announced, in the order they were queued."""
     statuses = collections.defaultdict(list)
-    for subject, payload in session.execute(select(OutboxMessage.subject_id, OutboxMessage.payload).where(
-            OutboxMessage.kind == kind).order_by(OutboxMessage.id)):
+    for subject, payload in session.execute(
+        select(OutboxMessage.subject_id, OutboxMessage.payload)
+        .where(OutboxMessage.kind == kind)
+        .order_by(OutboxMessage.id)
+    ):
         statuses[subject].append(payload[field])
     return statuses
 
@@ -133,9 +164,10 @@ def check_trades(session, problems: list[str]) -> collections.Counter:
             expected = set()  # more refunded than paid
         if trade.status not in expected:
             problems.append(f"{where}: refunded {refunded} of {trade.amount_minor}")
-        if trade.status == trades.PROCESSING and (trade.kind == "vault" and (
-                trade.method == "CreditCard" or trade.scheduled_date <= clock.brazil_today())
-                or trade.kind == "direct" and clock.as_utc(trade.expires_at) <= now):
+        if trade.status == trades.PROCESSING and (
+            (trade.kind == "vault" and (trade.method == "CreditCard" or trade.scheduled_date <= clock.brazil_today()))
+            or (trade.kind == "direct" and clock.as_utc(trade.expires_at) <= now)
+        ):
             problems.append(f"{where}: still PROCESSING after its date")
     return by_status
 
@@ -153,13 +185,16 @@ def check_payouts(session, problems: list[str]) -> collections.Counter:
             problems.append(f"{where}: outcome does not follow the beneficiary, or a step is still planned")
         arrival = sum(r.arrival_minor for r in payout.refunds)
         source = sum(r.source_minor for r in payout.refunds)
-        expected = {lifecycle.REFUNDED: payout.arrival_minor, lifecycle.PAID: 0,
-                    lifecycle.REJECTED: 0}.get(payout.status)
-        if expected is not None and arrival != expected or payout.status == lifecycle.PARTIAL_REFUNDED and not (
-                0 < arrival < payout.arrival_minor):
+        expected = {lifecycle.REFUNDED: payout.arrival_minor, lifecycle.PAID: 0, lifecycle.REJECTED: 0}.get(
+            payout.status
+        )
+        if (expected is not None and arrival != expected) or (
+            payout.status == lifecycle.PARTIAL_REFUNDED and not (0 < arrival < payout.arrival_minor)
+        ):
             problems.append(f"{where}: refunds of {arrival} for an arrival of {payout.arrival_minor}")
-        if source > payout.settlement_minor or (payout.status == lifecycle.REFUNDED
-                                                and source != payout.settlement_minor):
+        if source > payout.settlement_minor or (
+            payout.status == lifecycle.REFUNDED and source != payout.settlement_minor
+        ):
             problems.append(f"{where}: {source} credited back of a settlement of {payout.settlement_minor}")
         steps, running = [lifecycle.REJECTED if rejected else lifecycle.PAID], 0
         for refund in payout.refunds:
@@ -174,16 +209,21 @@ def check_payouts(session, problems: list[str]) -> collections.Counter:
 
 
 def check_ledger(session, problems: list[str]) -> None:
-    for transaction, total in session.execute(select(ledger.LedgerEntry.transaction_id,
-                                                     func.sum(ledger.LedgerEntry.amount_minor))
-                                              .group_by(ledger.LedgerEntry.transaction_id)
-                                              .having(func.sum(ledger.LedgerEntry.amount_minor) != 0)):
+    for transaction, total in session.execute(
+        select(ledger.LedgerEntry.transaction_id, func.sum(ledger.LedgerEntry.amount_minor))
+        .group_by(ledger.LedgerEntry.transaction_id)
+        .having(func.sum(ledger.LedgerEntry.amount_minor) != 0)
+    ):
         problems.append(f"ledger transaction {transaction} sums to {total}")
     books = collections.defaultdict(collections.Counter)
     for merchant_id, currency, account, total in session.execute(
-            select(ledger.LedgerEntry.merchant_id, ledger.LedgerEntry.currency, ledger.LedgerEntry.account,
-                   func.sum(ledger.LedgerEntry.amount_minor))
-            .group_by(ledger.LedgerEntry.merchant_id, ledger.LedgerEntry.currency, ledger.LedgerEntry.account)):
+        select(
+            ledger.LedgerEntry.merchant_id,
+            ledger.LedgerEntry.currency,
+            ledger.LedgerEntry.account,
+            func.sum(ledger.LedgerEntry.amount_minor),
+        ).group_by(ledger.LedgerEntry.merchant_id, ledger.LedgerEntry.currency, ledger.LedgerEntry.account)
+    ):
         books[(merchant_id, currency)][account] = int(total)
     expected = collections.defaultdict(collections.Counter)
     for payout in session.scalars(select(Payout)):
@@ -203,8 +243,10 @@ def check_ledger(session, problems: list[str]) -> None:
         for account in (ledger.AVAILABLE, ledger.IN_TRANSIT, ledger.PAID_OUT, ledger.FEES, ledger.TAXES):
             want = expected[key][account] + (funding if account == ledger.AVAILABLE else 0)
             if accounts[account] != want:
-                problems.append(f"ledger of merchant {key[0]} in {key[1]}: {account} is {accounts[account]}, "
-                                f"the payouts make it {want}")
+                problems.append(
+                    f"ledger of merchant {key[0]} in {key[1]}: {account} is {accounts[account]}, "
+                    f"the payouts make it {want}"
+                )
 
 
 def check_deliveries(session, receiver: Receiver, keys: dict[int, dict], problems: list[str]) -> dict:
@@ -230,16 +272,21 @@ def check_deliveries(session, receiver: Receiver, keys: dict[int, dict], problem
             signed = headers.get("Authorization") == payout_signature(body, credentials["app_key"])
         else:
             parts = dict(part.split("=", 1) for part in headers.get("X-Signature", "").split(",") if "=" in part)
-            mac = hmac.new(credentials["security_key"].encode(), f"{parts.get('t')}.".encode() + request["raw"],
-                           hashlib.sha256).hexdigest()
+            mac = hmac.new(
+                credentials["security_key"].encode(), f"{parts.get('t')}.".encode() + request["raw"], hashlib.sha256
+            ).hexdigest()
             signed = hmac.compare_digest(mac, parts.get("v1", ""))
         if not signed:
             problems.append(f"bad signature on {message.kind} {message.notify_id}")
     received = sum(receiver.seen.values())
-    return {"messages": len(messages), "received": received, "unique": len(receiver.seen),
-            "failed_on_purpose": len(receiver.failed_on_purpose),
-            "duplicates": received - len(receiver.seen) - len(receiver.failed_on_purpose),
-            "kinds": collections.Counter(m.kind for m in messages.values())}
+    return {
+        "messages": len(messages),
+        "received": received,
+        "unique": len(receiver.seen),
+        "failed_on_purpose": len(receiver.failed_on_purpose),
+        "duplicates": received - len(receiver.seen) - len(receiver.failed_on_purpose),
+        "kinds": collections.Counter(m.kind for m in messages.values()),
+    }
 
 
 def check_vaults(session, problems: list[str]) -> None:

@@ -1,4 +1,5 @@
 """The soak's load: client threads, each a merchant integration doing a seeded mix of API operations."""
+
 from __future__ import annotations
 
 import base64
@@ -22,8 +23,13 @@ MAX_SCENARIOS = 5000  # per client thread: the loop ends on this count or on the
 REQUEST_TIMEOUT = 30
 REJECTED_BENEFICIARY = "rejected@sandbox.test"
 USER_INFO = {"identify": {"number": builders.CPF, "type": "CPF"}, "name": "Ana Souza", "email": "ana@example.com"}
-BANK_INFO = {"bank_id": "001", "bank_name": "Banco do Brasil", "agency": "1234", "type": "CHECKING",
-             "account": "1234567"}
+BANK_INFO = {
+    "bank_id": "001",
+    "bank_name": "Banco do Brasil",
+    "agency": "1234",
+    "type": "CHECKING",
+    "account": "1234567",
+}
 CENT = Decimal("0.01")
 
 
@@ -58,12 +64,26 @@ def _part(amount: Decimal, share: str) -> Decimal:
 class Client(threading.Thread):
     """One merchant integration: a requests.Session doing a bounded, seeded mix of API operations."""
 
-    SCENARIOS = (("pix", 14), ("boleto", 8), ("preauth", 9), ("card", 5), ("vault", 10), ("payout", 18),
-                 ("payout_refund", 14), ("dry_run", 5), ("query", 7), ("deliveries", 2), ("clock", 6),
-                 ("race_trade", 3), ("race_refund", 3), ("race_payout", 3))
+    SCENARIOS = (
+        ("pix", 14),
+        ("boleto", 8),
+        ("preauth", 9),
+        ("card", 5),
+        ("vault", 10),
+        ("payout", 18),
+        ("payout_refund", 14),
+        ("dry_run", 5),
+        ("query", 7),
+        ("deliveries", 2),
+        ("clock", 6),
+        ("race_trade", 3),
+        ("race_refund", 3),
+        ("race_payout", 3),
+    )
 
-    def __init__(self, tag: str, base: str, credentials: dict, notify_url: str, seed: int, deadline: float,
-                 stats: Stats):
+    def __init__(
+        self, tag: str, base: str, credentials: dict, notify_url: str, seed: int, deadline: float, stats: Stats
+    ):
         super().__init__(name=f"soak-{tag}", daemon=True)
         self.tag, self.base, self.credentials, self.deadline, self.stats = tag, base, credentials, deadline, stats
         self.notify_url = f"{notify_url}/{tag}"
@@ -112,16 +132,26 @@ class Client(threading.Thread):
         return None
 
     def payin(self, op: str, path: str, body: dict | None = None, expect: tuple = (), http=None) -> dict | None:
-        payload = None if body is None else {"app_id": self.credentials["app_id"],
-                                             "timestamp": datetime.now().strftime("%Y-%m-%d %H:%M:%S"), **body}
+        payload = (
+            None
+            if body is None
+            else {
+                "app_id": self.credentials["app_id"],
+                "timestamp": datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
+                **body,
+            }
+        )
         response = (http or self.http).post(self.base + path, json=payload, headers=self.auth, timeout=REQUEST_TIMEOUT)
         return self._answer(op, response, lambda a: a.get("code") == "10000", lambda a: a.get("sub_code"), expect)
 
     def payout_api(self, op: str, path: str, body: dict, expect: tuple = (), http=None) -> dict | None:
-        headers = {"AppId": self.credentials["app_id"],
-                   "Authorization": payout_signature(body, self.credentials["app_key"])}
-        response = (http or self.http).post(f"{self.base}/api{path}", json=body, headers=headers,
-                                            timeout=REQUEST_TIMEOUT)
+        headers = {
+            "AppId": self.credentials["app_id"],
+            "Authorization": payout_signature(body, self.credentials["app_key"]),
+        }
+        response = (http or self.http).post(
+            f"{self.base}/api{path}", json=body, headers=headers, timeout=REQUEST_TIMEOUT
+        )
         answer = self._answer(op, response, lambda a: a.get("code") == 200, lambda a: a.get("code"), expect)
         return None if answer is None else answer["data"]
 
@@ -149,8 +179,16 @@ class Client(threading.Thread):
     def race_trade(self, i: int) -> None:
         """One out_trade_no sent twice at once: one trade, one duplicate-out_trade_no."""
         body = builders.direct("PIX", out_trade_no=f"{self.tag}-{i}-twin", notify_url=self.notify_url)
-        won = [r for r in self.race("race.trade_create", lambda http, n: self.payin(
-            "race.trade_create", "/trade/pay", body, expect=("duplicate-out_trade_no",), http=http)) if r]
+        won = [
+            r
+            for r in self.race(
+                "race.trade_create",
+                lambda http, n: self.payin(
+                    "race.trade_create", "/trade/pay", body, expect=("duplicate-out_trade_no",), http=http
+                ),
+            )
+            if r
+        ]
         if won:
             self.trade_nos.append(won[0]["trade_no"])
             self.payin("sandbox.trade_pay", f"/sandbox/trades/{won[0]['trade_no']}/pay")
@@ -161,19 +199,39 @@ class Client(threading.Thread):
         if created is None or self.payin("sandbox.trade_pay", f"/sandbox/trades/{created[0]}/pay") is None:
             return
         part = _part(created[1], "0.6")
-        self.race("race.refund", lambda http, n: self.payin("race.refund", "/trade/refund", builders.refund(
-            created[0], str(part), out_request_no=f"{self.tag}{i}r{n}"),
-            expect=("refund-amount-exceeded",), http=http))
+        self.race(
+            "race.refund",
+            lambda http, n: self.payin(
+                "race.refund",
+                "/trade/refund",
+                builders.refund(created[0], str(part), out_request_no=f"{self.tag}{i}r{n}"),
+                expect=("refund-amount-exceeded",),
+                http=http,
+            ),
+        )
 
     def race_payout(self, i: int) -> None:
         """One custom_code submitted twice at once: one payout (one debit), one 4001003."""
         body, _, rejected = self._payout_body(i, _amount(self.rng, 1000, 20000))
-        won = [r for r in self.race("race.payout_submit", lambda http, n: self.payout_api(
-            "race.payout_submit", "/payout", body, expect=(4001003,), http=http)) if r]
+        won = [
+            r
+            for r in self.race(
+                "race.payout_submit",
+                lambda http, n: self.payout_api("race.payout_submit", "/payout", body, expect=(4001003,), http=http),
+            )
+            if r
+        ]
         if won:
-            self.payouts.append({"id": won[0]["transaction_id"], "method": body["method"], "rejected": rejected,
-                                 "arrival": Decimal(won[0]["arrival_amount"]), "refunded": Decimal(0),
-                                 "done": False})
+            self.payouts.append(
+                {
+                    "id": won[0]["transaction_id"],
+                    "method": body["method"],
+                    "rejected": rejected,
+                    "arrival": Decimal(won[0]["arrival_amount"]),
+                    "refunded": Decimal(0),
+                    "done": False,
+                }
+            )
 
     # -- payins
 
@@ -196,18 +254,32 @@ class Client(threading.Thread):
                 self.stats.note(self.stats.surprises, f"repeat of {body} made another refund: {again}")
         rest = amount - first
         if self.rng.random() < 0.15:
-            self.payin("trade.refund.exceeded", "/trade/refund",
-                       builders.refund(trade_no, str(rest + CENT), out_request_no=f"{self.tag}{i}x", **extra),
-                       expect=("refund-amount-exceeded",))
+            self.payin(
+                "trade.refund.exceeded",
+                "/trade/refund",
+                builders.refund(trade_no, str(rest + CENT), out_request_no=f"{self.tag}{i}x", **extra),
+                expect=("refund-amount-exceeded",),
+            )
         if rest > 0 and self.rng.random() < 0.5:
-            self.payin("trade.refund.rest", "/trade/refund",
-                       builders.refund(trade_no, str(rest), out_request_no=f"{self.tag}{i}b", **extra))
+            self.payin(
+                "trade.refund.rest",
+                "/trade/refund",
+                builders.refund(trade_no, str(rest), out_request_no=f"{self.tag}{i}b", **extra),
+            )
 
     def _direct(self, i: int, method: str, **overrides) -> tuple[str, Decimal] | None:
         amount = _amount(self.rng, 500, 90000)
-        answer = self.payin(f"trade.create.{method.lower()}", "/trade/pay", builders.direct(
-            method, out_trade_no=f"{self.tag}-{i}-{method}", order_amount=str(amount), notify_url=self.notify_url,
-            **overrides))
+        answer = self.payin(
+            f"trade.create.{method.lower()}",
+            "/trade/pay",
+            builders.direct(
+                method,
+                out_trade_no=f"{self.tag}-{i}-{method}",
+                order_amount=str(amount),
+                notify_url=self.notify_url,
+                **overrides,
+            ),
+        )
         if answer is None:
             return None
         self.trade_nos.append(answer["trade_no"])
@@ -235,8 +307,10 @@ class Client(threading.Thread):
         self.payin("trade.query", "/trade/query", {"trade_no": trade_no})
 
     def _card_token(self) -> str | None:
-        number = self.rng.choices((builders.APPROVED_CARD, "5555555555554444", builders.DECLINED_CARD,
-                                   builders.INSUFFICIENT_FUNDS_CARD), (6, 2, 1, 1))[0]
+        number = self.rng.choices(
+            (builders.APPROVED_CARD, "5555555555554444", builders.DECLINED_CARD, builders.INSUFFICIENT_FUNDS_CARD),
+            (6, 2, 1, 1),
+        )[0]
         answer = self.payin("card.token", "/card/token", builders.card(number))
         return None if answer is None else answer["token"]
 
@@ -244,9 +318,13 @@ class Client(threading.Thread):
         token = self._card_token()
         if token is None:
             return
-        body = builders.pre_authorization(token, f"{self.tag}-{i}-pre", notify_url=self.notify_url,
-                                          order_amount=str(_amount(self.rng, 1000, 50000)),
-                                          threeds=builders.threeds(status_code=self.rng.choice("YYYAIN")))
+        body = builders.pre_authorization(
+            token,
+            f"{self.tag}-{i}-pre",
+            notify_url=self.notify_url,
+            order_amount=str(_amount(self.rng, 1000, 50000)),
+            threeds=builders.threeds(status_code=self.rng.choice("YYYAIN")),
+        )
         answer = self.payin("trade.pre_authorization", "/trade/pre-authorization", body)
         if answer is not None:
             self.trade_nos.append(answer["trade_no"])
@@ -256,8 +334,9 @@ class Client(threading.Thread):
         token = self._card_token()
         if token is None:
             return
-        created = self._direct(i, "CreditCard", token=token, fingerprint=f"device-{self.tag}", issuer="visa",
-                               user_ip="127.0.0.1")
+        created = self._direct(
+            i, "CreditCard", token=token, fingerprint=f"device-{self.tag}", issuer="visa", user_ip="127.0.0.1"
+        )
         if created is None:
             return
         trade_no, amount = created
@@ -269,8 +348,11 @@ class Client(threading.Thread):
         token = self._card_token()
         if token is None:
             return
-        created = self.payin("vault.create", "/vault/create", builders.card_vault(
-            token, card_token={"notify_url": self.notify_url, "uid": f"{self.tag}-user-{i}"}))
+        created = self.payin(
+            "vault.create",
+            "/vault/create",
+            builders.card_vault(token, card_token={"notify_url": self.notify_url, "uid": f"{self.tag}-user-{i}"}),
+        )
         if created is None:
             return
         vault_token = created["token"]
@@ -280,9 +362,16 @@ class Client(threading.Thread):
         if self.payin("sandbox.vault_approve", f"/sandbox/vaults/{vault_token}/approve") is None:
             return
         for n in range(self.rng.choice((1, 1, 2))):
-            paid = self.payin("trade.pay_with_vault", "/trade/pay", builders.vault_pay(
-                vault_token, out_trade_no=f"{self.tag}-{i}-vault-{n}", notify_url=self.notify_url,
-                order_amount=str(_amount(self.rng, 500, 20000))))
+            paid = self.payin(
+                "trade.pay_with_vault",
+                "/trade/pay",
+                builders.vault_pay(
+                    vault_token,
+                    out_trade_no=f"{self.tag}-{i}-vault-{n}",
+                    notify_url=self.notify_url,
+                    order_amount=str(_amount(self.rng, 500, 20000)),
+                ),
+            )
             if paid is not None:
                 self.trade_nos.append(paid["trade_no"])
         if self.rng.random() < 0.25:  # a debit the worker has not run yet is then refused: vault is VOIDED
@@ -294,8 +383,7 @@ class Client(threading.Thread):
 
     def deliveries(self, i: int) -> None:
         status = self.rng.choice(("", "?status=pending", "?status=delivered"))
-        response = self.http.get(f"{self.base}/sandbox/deliveries{status}", headers=self.auth,
-                                 timeout=REQUEST_TIMEOUT)
+        response = self.http.get(f"{self.base}/sandbox/deliveries{status}", headers=self.auth, timeout=REQUEST_TIMEOUT)
         self._answer("sandbox.deliveries", response, lambda a: a.get("code") == "10000", lambda a: None, ())
 
     def clock(self, i: int) -> None:
@@ -329,14 +417,24 @@ class Client(threading.Thread):
         data = self.payout_api("payout.submit", "/payout", body)
         if data is None:
             return
-        self.payouts.append({"id": data["transaction_id"], "method": body["method"], "rejected": rejected,
-                             "arrival": Decimal(data["arrival_amount"]), "refunded": Decimal(0), "done": False})
+        self.payouts.append(
+            {
+                "id": data["transaction_id"],
+                "method": body["method"],
+                "rejected": rejected,
+                "arrival": Decimal(data["arrival_amount"]),
+                "refunded": Decimal(0),
+                "done": False,
+            }
+        )
         self.payout_api("payout.status", "/payout/status", {"payout_id": data["transaction_id"]})
-        self.payout_api("payout.detail", "/payout/detail", {"transaction_id": data["transaction_id"],
-                                                             "timestamp": builders.now_unix()})
+        self.payout_api(
+            "payout.detail",
+            "/payout/detail",
+            {"transaction_id": data["transaction_id"], "timestamp": builders.now_unix()},
+        )
 
-    def _bank_refund(self, op: str, payout: dict, amount: Decimal | None, expect: tuple = (),
-                     http=None) -> dict | None:
+    def _bank_refund(self, op: str, payout: dict, amount: Decimal | None, expect: tuple = (), http=None) -> dict | None:
         body = None if amount is None else {"amount": str(amount)}
         answer = self.payin(op, f"/sandbox/payouts/{payout['id']}/refund", body, expect=expect, http=http)
         if answer is None:
@@ -363,17 +461,27 @@ class Client(threading.Thread):
             payout["done"] = True  # some PAID payouts are never refunded
             return
         if self.rng.random() < 0.15:  # the bank sends the whole refund twice at once: one is refused
-            self.race("race.payout_refund", lambda http, n: self._bank_refund(
-                "race.payout_refund", payout, None, expect=("payout-status-invalid",), http=http))
+            self.race(
+                "race.payout_refund",
+                lambda http, n: self._bank_refund(
+                    "race.payout_refund", payout, None, expect=("payout-status-invalid",), http=http
+                ),
+            )
         elif payout["method"] == "PIX" and status == lifecycle.PAID and self.rng.random() < 0.6:
-            self._bank_refund("sandbox.payout_refund.partial", payout,
-                              _part(payout["arrival"], self.rng.choice(("0.3", "0.5"))))
+            self._bank_refund(
+                "sandbox.payout_refund.partial", payout, _part(payout["arrival"], self.rng.choice(("0.3", "0.5")))
+            )
         else:
             self._bank_refund("sandbox.payout_refund.full", payout, None)
 
     def dry_run(self, i: int) -> None:
-        quote = self.rng.choice((
-            {}, {"fee_bear": "beneficiary"}, {"amount_type": "arrival", "amount": "500.00"},
-            {"arrival_currency": "MXN", "method": "SPEI", "country": "MEX"},
-            {"arrival_currency": "USD", "method": "WALLET", "channel": "PAYPAL", "country": "GLOBAL"}))
+        quote = self.rng.choice(
+            (
+                {},
+                {"fee_bear": "beneficiary"},
+                {"amount_type": "arrival", "amount": "500.00"},
+                {"arrival_currency": "MXN", "method": "SPEI", "country": "MEX"},
+                {"arrival_currency": "USD", "method": "WALLET", "channel": "PAYPAL", "country": "GLOBAL"},
+            )
+        )
         self.payout_api("payout.dry_run", "/payout/dry-run", builders.dry_run(**quote))

@@ -1,4 +1,5 @@
 """The soak's surroundings: `checkout` subprocesses (server, workers, CLI) and the merchants' notify URL."""
+
 from __future__ import annotations
 
 import collections
@@ -86,8 +87,9 @@ class Workers:
 
     def start(self) -> None:
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen(checkout_command("worker", "--interval", "0.2"), env=self.env,
-                                            stdout=out, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(
+                checkout_command("worker", "--interval", "0.2"), env=self.env, stdout=out, stderr=subprocess.STDOUT
+            )
         self.starts += 1
 
     def kill_and_restart(self) -> None:
@@ -107,8 +109,10 @@ class Workers:
 
 def create_merchant(env: dict, name: str) -> dict:
     def run(*args: str) -> str:
-        return subprocess.run(checkout_command(*args), env=env, capture_output=True, text=True, check=True,
-                              timeout=120).stdout
+        return subprocess.run(
+            checkout_command(*args), env=env, capture_output=True, text=True, check=True, timeout=120
+        ).stdout
+
     credentials = json.loads(run("merchants", "create", "--name", name, "--return-host", "shop.example"))
     for currency, amount in (("USD", "1000000.00"), ("EUR", "200000.00")):
         run("merchants", "fund", "--app-id", credentials["app_id"], "--currency", currency, "--amount", amount)

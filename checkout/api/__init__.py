@@ -1,0 +1,1 @@
+"""One operation layer for both APIs: envelopes, the error registry, error handlers and the OpenAPI document."""

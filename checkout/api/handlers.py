@@ -1,0 +1,60 @@
+"""Error answers in the envelope of the API a request was for; never Flask's HTML error page."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from flask import Flask, Response, make_response, request
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+
+from ..errors import DomainError
+from .operation import PAYIN, PAYOUT
+
+log = logging.getLogger(__name__)
+
+PAYOUT_PREFIX = "/api/"
+
+# Path prefix -> the answer for an HTTP error under it (the hosted pages register theirs: a page).
+PageAnswer = Callable[[int], Response]
+_prefixes: dict[str, PageAnswer] = {}
+
+
+def answer_errors_under(prefix: str, answer: PageAnswer) -> None:
+    _prefixes[prefix] = answer
+
+
+def _http_error(exc: HTTPException):
+    response = make_response(_http_answer(exc))
+    if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
+        # RFC 9110: a 405 must name the methods the resource does take.
+        response.headers["Allow"] = ", ".join(exc.valid_methods)
+    return response
+
+
+def _http_answer(exc: HTTPException):
+    status = exc.code or 500
+    if request.path.startswith(PAYOUT_PREFIX):
+        if status == 413:
+            return PAYOUT.envelope(4001000, "invalid parameter", {"err": "request body exceeds 1 MiB"}, 400)
+        return PAYOUT.envelope(status, exc.name.lower(), {}, status)
+    for prefix, answer in _prefixes.items():
+        if request.path.startswith(prefix):
+            return answer(status)
+    sub_code = {404: "not-found", 405: "method-not-allowed", 413: "request-too-large"}.get(status, "http-error")
+    message = "request body exceeds 1 MiB" if status == 413 else f"{exc.name}: {request.method} {request.path}"
+    body, _ = PAYIN.failure(DomainError(message, reason=sub_code))
+    return body, status
+
+
+def _unexpected(exc: Exception):
+    log.exception("unhandled error on %s %s", request.method, request.path)
+    if request.path.startswith(PAYOUT_PREFIX):
+        code = 5001000 if request.path.startswith("/api/checkout") else 500
+        return PAYOUT.envelope(code, "system error", {"error": "system error"} if code == 500 else {}, 500)
+    return PAYIN.failure(DomainError("system error", reason="system-error"))
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)

@@ -1,0 +1,1 @@
+"""Card tokens: tokenization and the tokens payins, vaults and the card-entry page use."""

@@ -1,0 +1,35 @@
+"""What a merchant may hand us: return URLs (absolute, and outside the sandbox on a registered host) and logos."""
+
+from __future__ import annotations
+
+import io
+from urllib.parse import urlsplit
+
+from PIL import Image
+
+from ..errors import InvalidField
+from .models import Merchant
+
+
+def check_return_url(url: str, merchant: Merchant, sandbox: bool, field: str = "return_url") -> None:
+    """Absolute http(s), no user information; outside the sandbox, a host the merchant registered."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise InvalidField(field, "must be an absolute http(s) URL")
+    if parts.username or parts.password:
+        raise InvalidField(field, "must not carry user information")
+    if not sandbox and parts.hostname.lower() not in merchant.return_hosts:
+        raise InvalidField(field, "host is not one of the merchant's registered return hosts")
+
+
+def check_logo(data: bytes, field: str = "logo") -> None:
+    """Refuse anything Pillow cannot read as a PNG image."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            if image.format != "PNG":
+                raise InvalidField(field, "the logo must be a PNG image")
+            image.verify()
+    except InvalidField:
+        raise
+    except Exception:
+        raise InvalidField(field, "the logo must be a PNG image") from None

@@ -1,0 +1,77 @@
+"""Scheduled payin work: vault debits when due (cards at once, PIX Automático on its date), expiries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import and_, or_, select
+from sqlalchemy.orm import Session
+
+from .. import clock, providers
+from ..jobs import Job
+from ..providers.base import Acquirer
+from ..vaults import service as vaults
+from ..vaults.models import Vault
+from . import states
+from .models import Trade
+from .service import change_status, outcome
+
+LIMIT = 200
+
+
+def _due(session: Session, *conditions) -> list[Trade]:
+    query = (
+        select(Trade)
+        .where(Trade.status == states.PROCESSING, *conditions)
+        .order_by(Trade.id)
+        .limit(LIMIT)
+        .with_for_update(of=Trade, skip_locked=True)
+    )
+    return list(session.scalars(query))
+
+
+def debit_vaults(session: Session, acquirer: Acquirer) -> int:
+    """Charge PROCESSING vault trades that are due: paid when the vault still allows it, else refused."""
+    due = _due(
+        session,
+        Trade.kind == "vault",
+        or_(
+            Trade.method == "CreditCard",
+            and_(Trade.method == "PIXAutomatic", Trade.scheduled_date <= clock.brazil_today()),
+        ),
+    )
+    for trade in due:
+        # Locked like /vault/void locks it: a debit and a void of one vault never overlap.
+        vault = session.scalar(select(Vault).where(Vault.id == trade.vault_id).with_for_update(of=Vault))
+        assert vault is not None  # scheduled trades belong to a vault (foreign key)
+        if vault.status != vaults.ACTIVE:
+            change_status(session, trade, states.REFUSED, f"vault is {vault.status}")
+        elif trade.method == "PIXAutomatic":
+            assert vault.plan_max_minor is not None  # a PIX vault always has its plan
+            decision = acquirer.debit_pix_automatic(trade.amount_minor, vault.plan_max_minor)
+            change_status(session, trade, *outcome(decision, states.SUCCESS))
+        else:
+            assert trade.card_token is not None  # card trades of a vault carry its token
+            decision = acquirer.debit_card_vault(trade.card_token, trade.amount_minor, trade.currency)
+            change_status(session, trade, *outcome(decision, states.SUCCESS))
+    return len(due)
+
+
+def expire_trades(session: Session) -> int:
+    """Direct payments nobody paid in time."""
+    due = _due(session, Trade.kind == "direct", Trade.expires_at <= clock.now())
+    for trade in due:
+        change_status(session, trade, states.EXPIRED, "not paid before it expired")
+    return len(due)
+
+
+def _vault_debits(session: Session, config: Mapping[str, Any]) -> int:
+    return debit_vaults(session, providers.acquirer(config))
+
+
+def _trade_expiries(session: Session, config: Mapping[str, Any]) -> int:
+    return expire_trades(session)
+
+
+JOBS: list[Job] = [_vault_debits, _trade_expiries]

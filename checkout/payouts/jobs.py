@@ -1,0 +1,38 @@
+"""Scheduled payout work: the sandbox bank's steps, and checkout pages never completed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from .. import clock, providers
+from ..jobs import Job
+from . import lifecycle, sessions
+from .models import CheckoutSession
+
+LIMIT = 200
+
+
+def bank_round(session: Session, config: Mapping[str, Any]) -> int:
+    return lifecycle.advance_due(session, bank=providers.payout_bank(config))
+
+
+def expire_checkout_sessions(session: Session, config: Mapping[str, Any]) -> int:
+    """OPEN payout checkout pages past their timeout become EXPIRED."""
+    pages = list(
+        session.scalars(
+            select(CheckoutSession)
+            .where(CheckoutSession.status == sessions.OPEN, CheckoutSession.expires_at <= clock.now())
+            .limit(LIMIT)
+            .with_for_update(skip_locked=True)
+        )
+    )
+    for page in pages:
+        sessions.set_status(page, sessions.EXPIRED)
+    return len(pages)
+
+
+JOBS: list[Job] = [bank_round, expire_checkout_sessions]

@@ -1,0 +1,109 @@
+"""The sandbox providers: an issuer with fixed test cards and a bank that decides on the sandbox clock."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from .. import clock, money
+from ..cards.models import CardToken
+from .base import APPROVED, PAID, PROCESSING, REFUSED, REJECTED, Authorization, Decision, PayoutOrder, Step, Submission
+
+APPROVE, DECLINE, INSUFFICIENT_FUNDS = "approve", "decline", "insufficient_funds"
+
+# The sandbox issuer's fixed answers; any other valid card approves.
+TEST_CARDS = {
+    "4111111111111111": APPROVE,
+    "5555555555554444": APPROVE,
+    "4000000000000002": DECLINE,
+    "4000000000009995": INSUFFICIENT_FUNDS,
+    "5105105105105100": DECLINE,
+}
+
+REFUSAL_REASONS = {DECLINE: "card declined by the issuer", INSUFFICIENT_FUNDS: "insufficient funds"}
+
+# A payout to this account or e-mail is rejected by the sandbox bank; any other is paid.
+REJECTED_IN_SANDBOX = "rejected@sandbox.test"
+IN_PROCESSING = "IN_PROCESSING"
+
+
+class SandboxAcquirer:
+    """The sandbox issuer. A card's answer is noted on its token at tokenization (the card number is not
+    kept), which is why card_tokens keeps its sandbox_outcome column: only this class writes its value
+    (through outcome_for) and reads it."""
+
+    def outcome_for(self, card_no: str) -> str:
+        return TEST_CARDS.get(card_no, APPROVE)
+
+    def _answer(self, card: CardToken) -> Decision:
+        if card.sandbox_outcome == APPROVE:
+            return Decision(APPROVED)
+        return Decision(REFUSED, REFUSAL_REASONS[card.sandbox_outcome])
+
+    def authorize(self, card: CardToken, amount_minor: int, currency: str) -> Decision:
+        return self._answer(card)
+
+    def capture(self, authorization: Authorization, amount_minor: int) -> Decision:
+        """The operation that captures comes with issue 13; the sandbox takes any part still held."""
+        held = authorization.amount_minor - authorization.captured_minor
+        if not 0 < amount_minor <= held:
+            return Decision(
+                REFUSED, f"capture must be between 0.01 and {money.format_minor(held, authorization.currency)}"
+            )
+        return Decision(APPROVED)
+
+    def void(self, authorization: Authorization) -> Decision:
+        """The operation that voids comes with issue 13; the sandbox releases whatever is still held."""
+        if authorization.captured_minor >= authorization.amount_minor:
+            return Decision(REFUSED, "nothing left to void: the authorization is fully captured")
+        return Decision(APPROVED)
+
+    def debit_card_vault(self, card: CardToken, amount_minor: int, currency: str) -> Decision:
+        return self._answer(card)
+
+    def debit_pix_automatic(self, amount_minor: int, plan_max_minor: int) -> Decision:
+        if amount_minor > plan_max_minor:
+            return Decision(
+                REFUSED, f"amount above the plan's maximum of {money.format_minor(plan_max_minor, 'BRL')} BRL"
+            )
+        return Decision(APPROVED, "debited on its scheduled date")
+
+
+@dataclass(frozen=True)
+class SandboxPayoutBank:
+    """The sandbox bank: IN_PROCESSING -> PROCESSING after `processing_after` seconds, then PAID or REJECTED
+    `decided_after` seconds later, as decided at submission."""
+
+    processing_after: int = 60
+    decided_after: int = 300
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> SandboxPayoutBank:
+        return cls(int(config["PAYOUT_PROCESSING_AFTER"]), int(config["PAYOUT_DECIDED_AFTER"]))
+
+    def submit(self, order: PayoutOrder, now: datetime) -> Submission:
+        rejected = REJECTED_IN_SANDBOX in (order.account, order.email)
+        return Submission(REJECTED if rejected else PAID, now + timedelta(seconds=self.processing_after))
+
+    def advance(
+        self, status: str, outcome: str, next_step_at: datetime, bank_number: str | None, now: datetime
+    ) -> Step | None:
+        if status == IN_PROCESSING:
+            return Step(PROCESSING, None, clock.as_utc(next_step_at) + timedelta(seconds=self.decided_after))
+        if status == PROCESSING and outcome == PAID:
+            return Step(PAID, "paid", None, bank_reference(bank_number, now))
+        if status == PROCESSING:
+            return Step(REJECTED, "rejected by the beneficiary's bank: account closed")
+        return None
+
+    def refund(self, arrival_minor: int) -> str:
+        return "D" + f"{secrets.randbelow(10**15):015d}"
+
+
+def bank_reference(bank_number: str | None, at: datetime) -> str:
+    """An end-to-end id shaped like the central bank's: E + ISPB + timestamp + 11 characters."""
+    ispb = (bank_number or "18236120").rjust(8, "0")[:8]
+    return f"E{ispb}{clock.as_utc(at):%Y%m%d%H%M}{secrets.token_hex(6)[:11].upper()}"

@@ -1,0 +1,34 @@
+"""Scheduled vault work: authorizations nobody decided before their page expired."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from .. import clock
+from ..jobs import Job
+from . import service
+from .models import Vault
+
+LIMIT = 200
+
+
+def expire_authorizations(session: Session, config: Mapping[str, Any]) -> int:
+    """PENDING vaults whose authorization session ran out become EXPIRED (their callback is queued)."""
+    pending = list(
+        session.scalars(
+            select(Vault)
+            .where(Vault.status == service.PENDING, Vault.session_expires_at <= clock.now())
+            .limit(LIMIT)
+            .with_for_update(of=Vault, skip_locked=True)
+        )
+    )
+    for vault in pending:
+        service.set_status(session, vault, service.EXPIRED, "the authorization session expired")
+    return len(pending)
+
+
+JOBS: list[Job] = [expire_authorizations]
