@@ -13,6 +13,7 @@ from .. import clock
 from ..brazil.banks import BR_BANKS
 from ..payouts.accounts import PIX_KEY_TYPES
 from ..payouts.corridors import WALLET_CHANNELS
+from ..validation import check_email
 
 REQUIRED = _l("This field is required.")
 
@@ -127,6 +128,12 @@ class PayoutForm(PageForm):
         "SPEI": {"account": "clabe"},
         "WALLET": {"account": "wallet_account", "channel": "wallet_channel"},
     }
+
+    def validate_email(self, field):
+        try:
+            check_email(field.data)
+        except ValueError:
+            raise ValidationError(_l("Enter a valid e-mail address.")) from None
 
     def payout_fields(self) -> dict:
         method = self.method.data

@@ -7,7 +7,6 @@ from typing import cast
 from flask import current_app, g, redirect, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from pydantic import ValidationError
 from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
@@ -18,9 +17,8 @@ from ..errors import DomainError, InvalidField
 from ..merchants.models import Merchant
 from ..payouts import corridors, pricing, sessions
 from ..payouts import service as payouts
+from ..payouts.commands import NewPayout
 from ..payouts.models import CheckoutSession, Payout
-from ..payouts.schemas import PayoutRequest
-from ..validation import first_error
 from . import security
 from .common import TOKEN_GRACE, Page, PageError, allow_form_target, base_url, open_page, read_token, render
 from .forms import PayoutForm
@@ -143,36 +141,32 @@ def payout_submit():
     form = _form(record, request.form)
     if not form.validate():
         return _show_form(page, record, form, 422)
-    amount = money.format_minor(record.payout_amount_minor, record.payout_currency)
-    body = {
-        **form.payout_fields(),
-        "method": form.method.data,
-        "custom_code": record.custom_code,
-        "fee_bear": record.fee_bear,
-        "amount": amount,
-        "amount_type": pricing.ARRIVAL,
-        "source_currency": record.source_currency,
-        "arrival_currency": record.payout_currency,
-        "notify_url": record.notify_url,
-        "additional_remark": record.additional_remark,
-        "country": record.country,
-    }
+    fields = form.payout_fields()
+    channel = fields.pop("channel", None)
+    order = NewPayout(
+        **fields,
+        method=form.method.data,
+        channel=channel,
+        custom_code=record.custom_code,
+        fee_bear=record.fee_bear,
+        amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
+        amount_type=pricing.ARRIVAL,
+        source_currency=record.source_currency,
+        arrival_currency=record.payout_currency,
+        notify_url=record.notify_url,
+        additional_remark=record.additional_remark,
+        country=cast(str, record.country),  # sessions.create() sets it
+    )
     try:
-        req = PayoutRequest.model_validate(body)
         payout, _figures = payouts.submit(
             db.session,
             page.merchant,
-            req,
+            order,
             mid_rates=current_app.config["PAYOUT_MID_RATES"],
             markup_bps=page.merchant.fx_markup_bps,
             bank=providers.payout_bank(current_app.config),
             checkout_session=True,
         )
-    except ValidationError as exc:
-        db.session.rollback()
-        _missing, field, rule = first_error(exc)
-        form.attach_error(field, _rule(rule))
-        return _show_form(page, record, form, 422)
     except InvalidField as error:
         db.session.rollback()
         form.attach_error(error.field, _rule(error.rule))

@@ -9,7 +9,9 @@ from ..api.operation import operation
 from ..cards import service as cards
 from ..db import db
 from ..merchants.models import Merchant
+from ..validation import command
 from . import methods, refunds, service
+from .commands import DirectPayment, PreAuthorization, RefundOrder, VaultPayment
 from .methods import catalog
 from .schemas import (
     BankListRequest,
@@ -86,7 +88,9 @@ def card_session(merchant: Merchant, req: CardSessionRequest):
     response=PreAuthorizationResponse,
 )
 def pre_authorization(merchant: Merchant, req: PreAuthorizationRequest):
-    trade = service.pre_authorize(db.session, merchant, req, providers.acquirer(current_app.config))
+    trade = service.pre_authorize(
+        db.session, merchant, command(req, PreAuthorization), providers.acquirer(current_app.config)
+    )
     return {"out_trade_no": trade.out_trade_no, "trade_no": trade.trade_no, "prepay_id": trade.prepay_id, "web_url": ""}
 
 
@@ -96,13 +100,13 @@ def _pay_model(body: dict):
 
 def _pay(merchant: Merchant, req):
     if isinstance(req, VaultPayRequest):
-        trade = service.pay_with_vault(db.session, merchant, req)
+        trade = service.pay_with_vault(db.session, merchant, command(req, VaultPayment))
         fields = {"prepay_id": trade.prepay_id}
     else:
         trade, fields = service.pay_direct(
             db.session,
             merchant,
-            req,
+            command(req, DirectPayment),
             links.current(),
             _collector(),
             providers.acquirer(current_app.config),
@@ -137,7 +141,7 @@ def create(merchant: Merchant, req: DirectPayRequest):
 
 @operation(bp, "/trade/refund", RefundRequest, summary="Refund all or part of a paid trade", response=RefundResponse)
 def refund(merchant: Merchant, req: RefundRequest):
-    trade, record = refunds.refund(db.session, merchant, req)
+    trade, record = refunds.refund(db.session, merchant, command(req, RefundOrder))
     return refunds.describe(trade, record)
 
 

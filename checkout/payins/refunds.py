@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import secrets
-from typing import cast
+from dataclasses import asdict
+from typing import Any, cast
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -14,8 +15,8 @@ from ..errors import Duplicate, IllegalState, InvalidField, MissingField
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from . import methods, states
+from .commands import RefundOrder
 from .models import Refund, Trade
-from .schemas import RefundRequest
 from .service import change_status, find
 
 
@@ -28,7 +29,14 @@ def _refunded_minor(session: Session, trade: Trade) -> int:
     return int(cast(int, total))  # coalesce: never NULL
 
 
-def _require_user_info(req: RefundRequest, method: str) -> None:
+def _given(values: dict[str, Any]) -> dict[str, Any]:
+    """The fields the merchant gave (None dropped, nested ones too), as a refund record keeps them."""
+    return {
+        key: _given(value) if isinstance(value, dict) else value for key, value in values.items() if value is not None
+    }
+
+
+def _require_user_info(req: RefundOrder, method: str) -> None:
     info = req.user_info
     required = {
         "user_info.identify.number": info and info.identify and info.identify.number,
@@ -40,7 +48,7 @@ def _require_user_info(req: RefundRequest, method: str) -> None:
             raise MissingField(f"{name} (required to refund a {method} payment)")
 
 
-def _existing(session: Session, trade: Trade, req: RefundRequest, amount_minor: int) -> Refund | None:
+def _existing(session: Session, trade: Trade, req: RefundOrder, amount_minor: int) -> Refund | None:
     if not req.out_request_no:
         return None
     refund = session.scalar(
@@ -55,7 +63,7 @@ def _existing(session: Session, trade: Trade, req: RefundRequest, amount_minor: 
     return refund
 
 
-def refund(session: Session, merchant: Merchant, req: RefundRequest) -> tuple[Trade, Refund]:
+def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trade, Refund]:
     """Refund all or part of a paid trade; repeating an out_request_no answers the same refund."""
     trade = find(session, merchant, trade_no=req.trade_no, out_trade_no=req.out_trade_no)
     if req.refund_currency != trade.currency:
@@ -92,8 +100,8 @@ def refund(session: Session, merchant: Merchant, req: RefundRequest) -> tuple[Tr
         amount_minor=amount_minor,
         currency=trade.currency,
         reason=req.refund_reason,
-        user_info=req.user_info.model_dump(exclude_none=True) if req.user_info else {},
-        bank_info=req.bank_info.model_dump(exclude_none=True) if req.bank_info else {},
+        user_info=_given(asdict(req.user_info)) if req.user_info else {},
+        bank_info=_given(asdict(req.bank_info)) if req.bank_info else {},
         created_at=now,
     )
     states.set_refund_status(record, states.REFUND_PROCESSING if awaiting_bank_data else states.REFUND_SUCCESS, now)

@@ -188,9 +188,6 @@ class BankInfo(BaseModel):
     type: Annotated[str | None, OptText(64)] = None
     account: Annotated[str | None, OptText(64)] = None  # extension: the account number itself
 
-    def is_empty(self) -> bool:
-        return not any(self.model_dump().values())
-
 
 class RefundRequest(PayinRequest):
     trade_no: Annotated[str | None, OptText(64)] = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import secrets
 from collections.abc import Callable
+from dataclasses import asdict
 from datetime import timedelta
 from types import SimpleNamespace
 from typing import cast
@@ -22,8 +23,8 @@ from ..merchants.policy import check_return_url
 from ..providers.base import Acquirer, Decision
 from ..vaults import service as vaults
 from . import methods, states, timeouts
+from .commands import DirectPayment, PreAuthorization, VaultPayment
 from .models import Refund, Trade, TradeEvent
-from .schemas import DirectPayRequest, PreAuthorizationRequest, VaultPayRequest
 
 AUTHENTICATED_3DS = {"Y", "A"}
 # "I" (informational, no challenge performed) neither authenticates nor fails: the issuer decides.
@@ -117,7 +118,7 @@ def outcome(decision: Decision, success: str) -> tuple[str, str | None]:
     return (success if decision.approved else states.REFUSED), decision.reason
 
 
-def pre_authorize(session: Session, merchant: Merchant, req: PreAuthorizationRequest, acquirer: Acquirer) -> Trade:
+def pre_authorize(session: Session, merchant: Merchant, req: PreAuthorization, acquirer: Acquirer) -> Trade:
     _duplicate_check(session, merchant, req.out_trade_no)
     card = cards.usable_token(session, merchant, req.token, "token")
     code = req.threeds.status_code
@@ -146,7 +147,7 @@ def pre_authorize(session: Session, merchant: Merchant, req: PreAuthorizationReq
         now=now,
         expires_at=timeouts.expiry(req.timeout_express, now),
     )
-    trade.details = {"issuer": req.issuer, "threeds": req.threeds.model_dump()}
+    trade.details = {"issuer": req.issuer, "threeds": asdict(req.threeds)}
     return trade
 
 
@@ -171,7 +172,7 @@ def _check_pix_schedule(session: Session, vault, scheduled) -> None:
         )
 
 
-def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayRequest) -> Trade:
+def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayment) -> Trade:
     _duplicate_check(session, merchant, req.out_trade_no)
     vault = vaults.require_active(session, merchant, req.vault_token)
     expected = "CreditCard" if vault.type == "Card" else "PIXAutomatic"
@@ -211,7 +212,7 @@ def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayRequest) -
 def pay_direct(
     session: Session,
     merchant: Merchant,
-    req: DirectPayRequest,
+    req: DirectPayment,
     links: Links,
     collector: methods.Collector,
     acquirer: Acquirer,
@@ -228,7 +229,7 @@ def pay_direct(
     now = clock.now()
 
     def prepare(trade: Trade) -> dict:
-        trade.details = {**details, "customer": req.customer.model_dump(), "address": req.address.model_dump()}
+        trade.details = {**details, "customer": asdict(req.customer), "address": asdict(req.address)}
         return {**trade.details, "response": method.present(trade, links, collector)}  # present reads details
 
     trade = _new_trade(

@@ -9,7 +9,9 @@ from ..api.operation import PAYOUT, check_fresh, operation
 from ..db import db
 from ..errors import MissingField
 from ..merchants.models import Merchant
+from ..validation import command
 from . import balances, service, sessions
+from .commands import NewCheckoutSession, NewPayout, Quotation
 from .schemas import (
     BalanceHistoryRequest,
     BalanceHistoryResponse,
@@ -47,7 +49,7 @@ def _pricing(merchant: Merchant) -> dict:
 )
 def dry_run(merchant: Merchant, req: DryRunRequest):
     check_fresh(req.timestamp, FRESHNESS_WINDOW)
-    return service.quote(req, **_pricing(merchant)).as_strings()
+    return service.quote(command(req, Quotation), **_pricing(merchant)).as_strings()
 
 
 @operation(
@@ -62,7 +64,11 @@ def submit(merchant: Merchant, req: PayoutRequest):
     if req.timestamp is not None:
         check_fresh(req.timestamp, FRESHNESS_WINDOW)
     payout, figures = service.submit(
-        db.session, merchant, req, **_pricing(merchant), bank=providers.payout_bank(current_app.config)
+        db.session,
+        merchant,
+        command(req, NewPayout),
+        **_pricing(merchant),
+        bank=providers.payout_bank(current_app.config),
     )
     return {
         "transaction_id": payout.transaction_id,
@@ -115,7 +121,13 @@ def detail(merchant: Merchant, req: DetailRequest):
 def checkout(merchant: Merchant, req: CheckoutRequest):
     if req.timestamp is not None:
         check_fresh(req.timestamp, FRESHNESS_WINDOW)
-    record = sessions.create(db.session, merchant, req, **_pricing(merchant), sandbox=current_app.config["SANDBOX"])
+    record = sessions.create(
+        db.session,
+        merchant,
+        command(req, NewCheckoutSession),
+        **_pricing(merchant),
+        sandbox=current_app.config["SANDBOX"],
+    )
     return {
         "checkout_url": sessions.checkout_url(record, links.current()),
         "expire_time": clock.unix(record.expires_at),

@@ -15,11 +15,11 @@ from ..merchants.models import Merchant
 from ..providers.base import PayoutBank, PayoutOrder
 from ..providers.sandbox import SandboxPayoutBank
 from . import corridors, ledger, lifecycle, pricing
+from .commands import NewPayout, Quotation
 from .models import CheckoutSession, Payout
-from .schemas import DryRunRequest, PayoutRequest
 
 
-def quote(req: DryRunRequest | PayoutRequest, mid_rates: dict, markup_bps: int) -> pricing.Quote:
+def quote(req: Quotation | NewPayout, mid_rates: dict, markup_bps: int) -> pricing.Quote:
     if req.method == "WALLET" and req.channel not in corridors.WALLET_CHANNELS:
         raise InvalidField("channel", f"must be one of {', '.join(corridors.WALLET_CHANNELS)} for WALLET")
     return pricing.quote(
@@ -56,7 +56,7 @@ def _sandbox_extra(payout: Payout) -> dict:
     return {}
 
 
-def _check_qr_amount(req: PayoutRequest, figures: pricing.Quote) -> None:
+def _check_qr_amount(req: NewPayout, figures: pricing.Quote) -> None:
     assert req.account is not None  # accounts.beneficiary() requires the QR code
     amount = brcode.parse(req.account).get("54")
     if amount is None:
@@ -72,7 +72,7 @@ def _check_qr_amount(req: PayoutRequest, figures: pricing.Quote) -> None:
 def submit(
     session: Session,
     merchant: Merchant,
-    req: PayoutRequest,
+    req: NewPayout,
     *,
     mid_rates: dict,
     markup_bps: int,

@@ -16,8 +16,8 @@ from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
 from ..statemachine import CHECKOUT_SESSION, CheckoutSessionStatus
 from . import corridors, pricing
+from .commands import NewCheckoutSession
 from .models import CheckoutSession
-from .schemas import CheckoutRequest
 from .service import duplicate, find_by_custom_code
 
 OPEN, COMPLETED = CheckoutSessionStatus.OPEN, CheckoutSessionStatus.COMPLETED
@@ -27,7 +27,7 @@ EXPIRED = CheckoutSessionStatus.EXPIRED
 METHOD_ALIASES = {"EXTERNAL_WALLET": "WALLET", "EXTERNAL WALLET": "WALLET"}
 
 
-def _combination(req: CheckoutRequest) -> tuple[str, str | None]:
+def _combination(req: NewCheckoutSession) -> tuple[str, str | None]:
     country = req.country or corridors.PAGE_COUNTRY_OF[req.payout_currency]
     offer = corridors.PAGE[country]
     methods, sources, payout_currency = offer.methods, offer.sources, offer.payout_currency
@@ -44,7 +44,7 @@ def _combination(req: CheckoutRequest) -> tuple[str, str | None]:
 
 
 def create(
-    session: Session, merchant: Merchant, req: CheckoutRequest, *, mid_rates: dict, markup_bps: int, sandbox: bool
+    session: Session, merchant: Merchant, req: NewCheckoutSession, *, mid_rates: dict, markup_bps: int, sandbox: bool
 ) -> CheckoutSession:
     check_return_url(req.return_url, merchant, sandbox)
     country, method = _combination(req)

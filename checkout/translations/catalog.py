@@ -25,6 +25,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Full name": ("Nome completo", "Nombre completo"),
     "CPF or CNPJ (digits only)": ("CPF ou CNPJ (só números)", "CPF o CNPJ (solo números)"),
     "E-mail (optional)": ("E-mail (opcional)", "Correo electrónico (opcional)"),
+    "Enter a valid e-mail address.": ("Informe um e-mail válido.", "Ingresa un correo electrónico válido."),
     "Phone (optional)": ("Telefone (opcional)", "Teléfono (opcional)"),
     "PIX key type": ("Tipo de chave PIX", "Tipo de llave PIX"),
     "PIX key": ("Chave PIX", "Llave PIX"),

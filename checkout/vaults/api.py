@@ -8,7 +8,9 @@ from .. import clock, links
 from ..api.operation import operation
 from ..db import db
 from ..merchants.models import Merchant
+from ..validation import command
 from . import service
+from .commands import NewVault
 from .schemas import VaultCreateRequest, VaultCreateResponse, VaultVoidRequest, VaultVoidResponse
 
 bp = Blueprint("vaults", __name__)
@@ -23,7 +25,11 @@ bp = Blueprint("vaults", __name__)
 )
 def create(merchant: Merchant, req: VaultCreateRequest):
     vault = service.create(
-        db.session, merchant, req, current_app.config["VAULT_SESSION_TTL"], current_app.config["SANDBOX"]
+        db.session,
+        merchant,
+        command(req, NewVault),
+        current_app.config["VAULT_SESSION_TTL"],
+        current_app.config["SANDBOX"],
     )
     return {
         **service.describe(vault),

@@ -17,8 +17,8 @@ from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
 from ..notifications.outbox import enqueue
 from ..statemachine import VAULT, Change, VaultStatus
+from .commands import NewVault
 from .models import Vault
-from .schemas import VaultCreateRequest
 
 PENDING, ACTIVE, DECLINED = VaultStatus.PENDING, VaultStatus.ACTIVE, VaultStatus.DECLINED
 VOIDED, EXPIRED = VaultStatus.VOIDED, VaultStatus.EXPIRED
@@ -27,7 +27,7 @@ VOIDED, EXPIRED = VaultStatus.VOIDED, VaultStatus.EXPIRED
 CALLBACK_STATUSES = frozenset(VaultStatus) - {PENDING}
 
 
-def create(session: Session, merchant: Merchant, req: VaultCreateRequest, session_ttl: int, sandbox: bool) -> Vault:
+def create(session: Session, merchant: Merchant, req: NewVault, session_ttl: int, sandbox: bool) -> Vault:
     if req.return_url:
         check_return_url(req.return_url, merchant, sandbox)
     now = clock.now()

@@ -67,6 +67,7 @@ def test_confirming_creates_one_payout_and_returns_signed(customer, payout_api, 
         ({"pix_key": "not-an-email"}, "must be an e-mail key"),
         ({"document_id": "39053344704"}, "must be a valid CPF (digits only)"),
         ({"name": ""}, "This field is required."),
+        ({"email": "ana.example.com"}, "Enter a valid e-mail address."),
     ],
 )
 def test_account_data_is_validated_like_the_api(customer, session_url, row_counts, overrides, error):

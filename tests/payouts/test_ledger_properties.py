@@ -16,9 +16,11 @@ from checkout.db import db
 from checkout.errors import IllegalState, InvalidField, Refused
 from checkout.merchants import service as merchants
 from checkout.payouts import balances, ledger, lifecycle, service
+from checkout.payouts.commands import NewPayout
 from checkout.payouts.models import Payout
 from checkout.payouts.schemas import PayoutRequest
 from checkout.providers.sandbox import REJECTED_IN_SANDBOX
+from checkout.validation import command
 from tests import builders
 from tests.strategies import PROPERTY
 
@@ -223,7 +225,7 @@ def check_transactions_and_history(session, merchant, first_day: date) -> None:
 
 def payout_request(
     index: int, route: Route, source: str, amount_minor: int, amount_type: str, fee_bear: str, rejected: bool
-) -> PayoutRequest:
+) -> NewPayout:
     # The amount always has two decimals as written; in CLP, those with cents are refused by pricing.
     amount = str(money.from_minor(amount_minor, "USD"))
     body = {
@@ -241,7 +243,7 @@ def payout_request(
         "email": REJECTED_IN_SANDBOX if rejected else "ana@example.com",
         **route.fields,
     }
-    return PayoutRequest.model_validate(body)
+    return command(PayoutRequest.model_validate(body), NewPayout)
 
 
 def entry_count(session, merchant) -> int:

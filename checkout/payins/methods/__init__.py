@@ -11,8 +11,8 @@ from ...brazil import boleto, brcode
 from ...brazil.documents import brazilian_document
 from ...errors import InvalidField, MissingField
 from ...links import Links
+from ..commands import DirectPayment
 from ..models import Trade
-from ..schemas import DirectPayRequest
 from . import catalog
 
 BRAZIL_METHODS = ("PIX", "Boleto", "Lottery", "DepositExpress")
@@ -29,7 +29,7 @@ class Collector:
     boleto_due_days: int
 
 
-def _brazilian_customer(req: DirectPayRequest) -> None:
+def _brazilian_customer(req: DirectPayment) -> None:
     identify = req.customer.identify
     if identify.type not in ("CPF", "CNPJ"):
         raise InvalidField("customer.identify.type", f"must be CPF or CNPJ for {req.method}")
@@ -37,12 +37,12 @@ def _brazilian_customer(req: DirectPayRequest) -> None:
         raise InvalidField("customer.identify.number", f"must be a valid {identify.type} (digits only)")
 
 
-def _currency(req: DirectPayRequest, allowed: tuple[str, ...]) -> None:
+def _currency(req: DirectPayment, allowed: tuple[str, ...]) -> None:
     if req.order_currency not in allowed:
         raise InvalidField("order_currency", f"must be {' or '.join(allowed)} for {req.method}")
 
 
-def _listed_bank(req: DirectPayRequest) -> catalog.Bank:
+def _listed_bank(req: DirectPayment) -> catalog.Bank:
     if not req.bank:
         raise MissingField("bank")
     assert req.method is not None  # lookup() refuses a request without one
@@ -56,18 +56,18 @@ def _listed_bank(req: DirectPayRequest) -> catalog.Bank:
     return bank
 
 
-def _check_brazil(req: DirectPayRequest) -> dict:
+def _check_brazil(req: DirectPayment) -> dict:
     _currency(req, ("BRL",))
     _brazilian_customer(req)
     return {}
 
 
-def _check_deposit_express(req: DirectPayRequest) -> dict:
+def _check_deposit_express(req: DirectPayment) -> dict:
     _check_brazil(req)
     return {"bank": _listed_bank(req).bank_id}
 
 
-def _check_wallet(req: DirectPayRequest) -> dict:
+def _check_wallet(req: DirectPayment) -> dict:
     if not req.channel:
         raise MissingField("channel")
     if req.channel not in catalog.WALLET_CHANNELS:
@@ -76,11 +76,11 @@ def _check_wallet(req: DirectPayRequest) -> dict:
     return {"channel": req.channel}
 
 
-def _check_listed_bank(req: DirectPayRequest) -> dict:
+def _check_listed_bank(req: DirectPayment) -> dict:
     return {"bank": _listed_bank(req).bank_id, "language_code": req.language_code}
 
 
-def _check_card(req: DirectPayRequest) -> dict:
+def _check_card(req: DirectPayment) -> dict:
     for name in ("token", "fingerprint", "issuer", "user_ip"):
         if getattr(req, name) is None:
             raise MissingField(name)
@@ -156,7 +156,7 @@ def _nothing(trade: Trade, links: Links, collector: Collector) -> dict:
 @dataclass(frozen=True)
 class Method:
     name: str
-    check: Callable[[DirectPayRequest], dict]
+    check: Callable[[DirectPayment], dict]
     present: Callable[[Trade, Links, Collector], dict]
     # Refunds of these need the customer's identity and bank data (the seed's starred user_info).
     refund_needs_bank_data: bool = True
