@@ -21,18 +21,10 @@ class Quotation:
 
 
 @dataclass(frozen=True)
-class NewPayout:
+class NewPayout(Quotation):
     """A payout to create: its pricing and its beneficiary (only the fields the method needs are set)."""
 
     custom_code: str
-    source_currency: str
-    arrival_currency: str
-    amount: Decimal
-    amount_type: str
-    fee_bear: str
-    method: str
-    channel: str | None
-    country: str
     name: str
     notify_url: str | None
     additional_remark: str | None

@@ -19,7 +19,7 @@ from .commands import NewPayout, Quotation
 from .models import CheckoutSession, Payout
 
 
-def quote(req: Quotation | NewPayout, mid_rates: dict, markup_bps: int) -> pricing.Quote:
+def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
     if req.method == "WALLET" and req.channel not in corridors.WALLET_CHANNELS:
         raise InvalidField("channel", f"must be one of {', '.join(corridors.WALLET_CHANNELS)} for WALLET")
     return pricing.quote(
