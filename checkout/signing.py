@@ -64,9 +64,10 @@ def verify_payout_signature(body: dict, app_key: str, signature: str) -> bool:
 
 
 def callback_signature(raw_body: bytes, security_key: str, timestamp: int) -> str:
-    message = str(timestamp).encode() + b"." + raw_body
-    digest = hmac.new(security_key.encode(), message, hashlib.sha256).hexdigest()
-    return f"t={timestamp},v1={digest}"
+    """The provider's `Pagsmile-Signature` header: `t=<unix>,v2=<hex>`, where v2 is the HMAC-SHA256 of the
+    raw body exactly as sent, keyed with the merchant's security key (the timestamp is not signed)."""
+    digest = hmac.new(security_key.encode(), raw_body, hashlib.sha256).hexdigest()
+    return f"t={timestamp},v2={digest}"
 
 
 # --- hosted-page tokens ------------------------------------------------------------------------

@@ -41,10 +41,21 @@ def test_payout_signature_is_sha256_of_canonical_plus_key():
     assert not signing.verify_payout_signature({**body, "amount": "10.01"}, "key123", expected)
 
 
-def test_callback_signature_is_hmac_of_timestamp_dot_body():
+def test_callback_signature_is_the_providers_hmac_of_the_raw_body():
     raw = b'{"trade_no":"1"}'
-    expected = hmac.new(b"sk", b"1700000000." + raw, hashlib.sha256).hexdigest()
-    assert signing.callback_signature(raw, "sk", 1700000000) == f"t=1700000000,v1={expected}"
+    expected = hmac.new(b"sk", raw, hashlib.sha256).hexdigest()
+    assert signing.callback_signature(raw, "sk", 1700000000) == f"t=1700000000,v2={expected}"
+
+
+def test_callback_signature_matches_the_providers_java_helper():
+    # SignHelper.macSha256(content, salt) of the provider's security page: HmacSHA256 keyed with the salt
+    # (the security key) over the body's UTF-8 bytes, each byte as two lowercase hex digits.
+    raw = '{"amount":"12.01","trade_status":"SUCCESS","user":{"username":"José"}}'.encode()
+    key = "sk_test"
+    java_style = "".join(
+        format((b & 0xFF) + 0x100, "x")[1:] for b in hmac.new(key.encode(), raw, hashlib.sha256).digest()
+    )
+    assert signing.callback_signature(raw, key, 1645516741) == f"t=1645516741,v2={java_style}"
 
 
 def test_page_token_expires_on_the_sandbox_clock_and_is_bound_to_its_purpose():
@@ -272,12 +283,13 @@ def test_any_json_object_is_verified_or_refused_never_a_server_error(client, mer
 @given(st.binary(max_size=256), st.text(min_size=1, max_size=40), st.integers(min_value=0, max_value=2**40))
 def test_callback_signature_verifies_for_any_body(raw, security_key, timestamp):
     header = signing.callback_signature(raw, security_key, timestamp)
-    expected = hmac.new(security_key.encode(), f"{timestamp}.".encode() + raw, hashlib.sha256).hexdigest()
-    assert header == f"t={timestamp},v1={expected}"
+    expected = hmac.new(security_key.encode(), raw, hashlib.sha256).hexdigest()
+    assert header == f"t={timestamp},v2={expected}"
     assert merchant_side.callback_is_genuine(header, raw, security_key)
+    assert merchant_side.callback_is_genuine(f"t={timestamp}, v2={expected}", raw, security_key)  # the docs' spacing
     assert not merchant_side.callback_is_genuine(header, raw + b" ", security_key)
     assert not merchant_side.callback_is_genuine(header, raw, security_key + "x")
-    assert not merchant_side.callback_is_genuine(f"t={timestamp + 1},v1={expected}", raw, security_key)
+    assert not merchant_side.callback_is_genuine(f"t={timestamp},v1={expected}", raw, security_key)
     if raw:
         flipped = bytes([raw[0] ^ 1]) + raw[1:]
         assert not merchant_side.callback_is_genuine(header, flipped, security_key)

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from checkout import clock, statemachine
+from checkout.merchants import service as merchants
 from checkout.notifications import dispatcher
 from checkout.notifications.models import OutboxMessage
 from checkout.notifications.outbox import enqueue
@@ -114,11 +115,19 @@ def _queued(session) -> list[tuple[str, str, dict]]:
     return [(m.kind, m.subject_id, m.payload) for m in messages]
 
 
-def _trade(**fields) -> Trade:
+@pytest.fixture
+def shop(session):
+    merchant = merchants.create(session, name="Loja")
+    session.commit()  # the sandbox clock is moved on a connection of its own
+    return merchant
+
+
+def _trade(shop, **fields) -> Trade:
     return Trade(
         trade_no="T1",
         out_trade_no="o1",
-        merchant_id=1,
+        merchant_id=shop.id,
+        buyer_id="buyer-1",
         method="Boleto",
         amount_minor=10000,
         currency="BRL",
@@ -127,8 +136,8 @@ def _trade(**fields) -> Trade:
     )
 
 
-def test_a_trade_move_records_history_and_queues_its_callback(session):
-    trade = _trade()
+def test_a_trade_move_records_history_and_queues_its_callback(session, shop):
+    trade = _trade(shop)
     states.set_status(session, trade, states.PROCESSING)
     assert _queued(session) == []  # a PROCESSING trade is answered by the request that created it
     clock.advance(60)
@@ -152,8 +161,8 @@ def test_a_trade_move_records_history_and_queues_its_callback(session):
     assert (trade.status, len(trade.events), len(_queued(session))) == ("PARTIAL_REFUND", 3, 2)
 
 
-def test_a_refused_trade_keeps_its_reason_and_says_it_in_the_callback(session):
-    trade = _trade()
+def test_a_refused_trade_keeps_its_reason_and_says_it_in_the_callback(session, shop):
+    trade = _trade(shop)
     states.set_status(session, trade, states.REFUSED, "insufficient funds")
     assert trade.failure_reason == "insufficient funds"
     [(kind, subject, payload)] = _queued(session)
@@ -163,7 +172,28 @@ def test_a_refused_trade_keeps_its_reason_and_says_it_in_the_callback(session):
         "REFUSED",
         "insufficient funds",
     )
-    assert payload["timestamp"] == clock.format_utc(trade.updated_at)
+    # The provider's documented fields, with its types (strings, unix seconds as text), then ours.
+    documented = [key for key in payload if key != "notify_id"][:11]
+    assert {key: payload[key] for key in documented} == {
+        "app_id": shop.app_id,
+        "trade_no": "T1",
+        "out_trade_no": "o1",
+        "out_request_no": "",
+        "trade_status": "REFUSED",
+        "amount": "100.00",
+        "currency": "BRL",
+        "method": "Boleto",
+        "channel": "",
+        "timestamp": str(clock.unix(trade.updated_at)),
+        "user": {
+            "buyer_id": "buyer-1",
+            "identify": {"type": "", "number": ""},
+            "username": "",
+            "phone": "",
+            "email": "",
+            "ip": "",
+        },
+    }
 
 
 def test_a_refund_move_stamps_it_and_queues_nothing_of_its_own(session):

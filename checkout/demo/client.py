@@ -36,10 +36,11 @@ def payout_signature(body: dict, app_key: str) -> str:
 
 
 def callback_is_genuine(header: str, raw: bytes, security_key: str) -> bool:
-    """X-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">."""
-    parts = dict(part.split("=", 1) for part in header.split(",") if "=" in part)
-    expected = hmac.new(security_key.encode(), f"{parts.get('t', '')}.".encode() + raw, hashlib.sha256)
-    return hmac.compare_digest(expected.hexdigest(), parts.get("v1", ""))
+    """Pagsmile-Signature: t=<unix>,v2=<hex HMAC-SHA256 of the raw body>, checked as the provider's
+    security page says: split on commas, then on the first "=", and compare v2 with the HMAC."""
+    parts = dict(part.strip().split("=", 1) for part in header.split(",") if "=" in part)
+    expected = hmac.new(security_key.encode(), raw, hashlib.sha256)
+    return hmac.compare_digest(expected.hexdigest(), parts.get("v2", ""))
 
 
 def read_return_token(token: str, key: str, app_id: str) -> dict | None:

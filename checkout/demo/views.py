@@ -220,8 +220,8 @@ def notify():
         body = json.loads(raw)
     except ValueError:
         return "bad body", 400
-    if "X-Signature" in request.headers:
-        genuine = callback_is_genuine(request.headers["X-Signature"], raw, credentials["security_key"])
+    if "Pagsmile-Signature" in request.headers:
+        genuine = callback_is_genuine(request.headers["Pagsmile-Signature"], raw, credentials["security_key"])
     else:
         genuine = payout_signature(body, credentials["app_key"]) == request.headers.get("Authorization", "")
     received.appendleft({"at": datetime.now().strftime("%H:%M:%S"), "genuine": genuine, "body": body})

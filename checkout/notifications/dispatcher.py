@@ -50,7 +50,7 @@ def body_of(message: OutboxMessage) -> bytes:
 
 
 def headers_for(outgoing: Outgoing) -> dict[str, str]:
-    """Payout notifications carry the payout signature; payin callbacks the X-Signature HMAC."""
+    """Payout notifications carry the payout signature; payin callbacks the provider's Pagsmile-Signature."""
     headers = {
         "Content-Type": "application/json; charset=utf-8",
         "User-Agent": USER_AGENT,
@@ -62,7 +62,7 @@ def headers_for(outgoing: Outgoing) -> dict[str, str]:
         headers["Authorization"] = signing.payout_signature(outgoing.payload, outgoing.app_key)
     else:
         assert outgoing.security_key is not None
-        headers["X-Signature"] = signing.callback_signature(
+        headers["Pagsmile-Signature"] = signing.callback_signature(
             outgoing.body, outgoing.security_key, clock.unix(clock.real_now())
         )
     return headers

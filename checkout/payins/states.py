@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import partial
+from typing import Any
 
 from sqlalchemy.orm import Session
 
 from .. import clock, money
+from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from ..statemachine import REFUND, TRADE, Change, RefundStatus, TradeStatus
 from .models import Refund, Trade, TradeEvent
@@ -51,19 +53,45 @@ def _record_event(session: Session, change: Change) -> None:
     session.add(event)
 
 
+def _user(trade: Trade) -> dict[str, Any]:
+    """The payer as the provider's callbacks describe it, from what the merchant told us ("" where unknown)."""
+    customer = (trade.details or {}).get("customer") or {}
+    identify = customer.get("identify") or {}
+    return {
+        "buyer_id": trade.buyer_id or "",
+        "identify": {"type": identify.get("type", ""), "number": identify.get("number", "")},
+        "username": customer.get("name", ""),
+        "phone": customer.get("phone", ""),
+        "email": customer.get("email", ""),
+        "ip": (trade.details or {}).get("user_ip") or "",
+    }
+
+
 def _queue_callback(session: Session, extra: dict, change: Change) -> None:
-    """The merchant's callback for the trade's new status (sent later by the worker)."""
+    """The merchant's callback for the trade's new status (sent later by the worker), in the provider's
+    shape: its documented fields and types first (strings; `timestamp` is unix seconds as a string, as
+    in its example), then ours (`order_amount`, `reason`, the refund's figures)."""
     if change.new not in CALLBACK_STATUSES:
         return
     trade = change.record
-    payload = {
+    with session.no_autoflush:  # a new trade and its event are flushed together, by the caller
+        merchant = session.get(Merchant, trade.merchant_id)
+    assert merchant is not None  # foreign key
+    amount = money.format_minor(trade.amount_minor, trade.currency)
+    payload: dict[str, Any] = {
+        "app_id": merchant.app_id,
         "trade_no": trade.trade_no,
         "out_trade_no": trade.out_trade_no,
+        "out_request_no": extra.get("out_request_no") or "",
         "trade_status": change.new.value,
+        "amount": amount,
+        "currency": trade.currency,
         "method": trade.method,
-        "order_amount": money.format_minor(trade.amount_minor, trade.currency),
+        "channel": trade.channel or "",
+        "timestamp": str(clock.unix(change.at)),
+        "user": _user(trade),
+        "order_amount": amount,
         "order_currency": trade.currency,
-        "timestamp": clock.format_utc(change.at),
     }
     if change.reason and change.new in (REFUSED, EXPIRED):
         payload["reason"] = change.reason
@@ -73,7 +101,7 @@ def _queue_callback(session: Session, extra: dict, change: Change) -> None:
         kind="payin.callback",
         target=trade.notify_url,
         subject_id=trade.trade_no,
-        payload={**payload, **extra},
+        payload={**payload, **{key: value for key, value in extra.items() if key != "out_request_no"}},
     )
 
 

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from datetime import timedelta
 
 import pytest
@@ -78,13 +79,15 @@ def test_delivery_stops_at_the_first_success(app, api, receiver):
     assert len(receiver.requests) == 3
 
 
-def test_payin_callbacks_are_signed_with_x_signature(app, api, merchant, receiver):
+def test_payin_callbacks_carry_the_providers_pagsmile_signature(app, api, merchant, receiver):
     trade_no = paid_pix(api, receiver)
     worker.run_once(app)
     [request] = receiver.requests
-    t, v1 = (part.split("=", 1)[1] for part in request["headers"]["X-Signature"].split(","))
-    expected = hmac.new(merchant["security_key"].encode(), f"{t}.".encode() + request["raw"], hashlib.sha256)
-    assert hmac.compare_digest(v1, expected.hexdigest())
+    assert "X-Signature" not in request["headers"]
+    t, v2 = (part.split("=", 1) for part in request["headers"]["Pagsmile-Signature"].split(","))
+    assert t[0] == "t" and abs(int(t[1]) - time.time()) < 60 and v2[0] == "v2"
+    expected = hmac.new(merchant["security_key"].encode(), request["raw"], hashlib.sha256)
+    assert hmac.compare_digest(v2[1], expected.hexdigest())
     assert request["json"]["trade_no"] == trade_no and request["json"]["trade_status"] == "SUCCESS"
     assert request["json"]["notify_id"] == request["headers"]["X-Notify-Id"]
 

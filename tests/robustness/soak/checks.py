@@ -271,11 +271,9 @@ def check_deliveries(session, receiver: Receiver, keys: dict[int, dict], problem
         if message.kind == "payout.notification":
             signed = headers.get("Authorization") == payout_signature(body, credentials["app_key"])
         else:
-            parts = dict(part.split("=", 1) for part in headers.get("X-Signature", "").split(",") if "=" in part)
-            mac = hmac.new(
-                credentials["security_key"].encode(), f"{parts.get('t')}.".encode() + request["raw"], hashlib.sha256
-            ).hexdigest()
-            signed = hmac.compare_digest(mac, parts.get("v1", ""))
+            parts = dict(part.split("=", 1) for part in headers.get("Pagsmile-Signature", "").split(",") if "=" in part)
+            mac = hmac.new(credentials["security_key"].encode(), request["raw"], hashlib.sha256).hexdigest()
+            signed = hmac.compare_digest(mac, parts.get("v2", ""))
         if not signed:
             problems.append(f"bad signature on {message.kind} {message.notify_id}")
     received = sum(receiver.seen.values())
