@@ -74,7 +74,7 @@ REASONS: tuple[Reason, ...] = (
         errors.Duplicate,
         "custom_code was used before (data.payout_id names that payout)",
         None,
-        PayoutAnswer(4001003, "duplicate custom_code", data="data"),
+        PayoutAnswer(4001010, "order already existed", data="data"),
     ),
     Reason("invalid-card-token", errors.InvalidField, "the card token is unknown or expired"),
     Reason("trade-not-exist", errors.NotFound, "no such trade"),

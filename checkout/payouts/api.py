@@ -71,6 +71,7 @@ def submit(merchant: Merchant, req: PayoutRequest):
         bank=providers.payout_bank(current_app.config),
     )
     return {
+        "id": payout.transaction_id,
         "transaction_id": payout.transaction_id,
         "custom_code": payout.custom_code,
         "status": payout.status,

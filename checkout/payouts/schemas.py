@@ -5,13 +5,28 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, RootModel, StrictInt
+from pydantic import BaseModel, BeforeValidator, Field, RootModel, StrictInt, WithJsonSchema
 
 from ..validation import REQUEST_CONFIG, Amount, HttpUrl, IsoDate, OptEmail, OptText, Text
 
 # Amounts are numeric strings (JSON numbers are accepted too); decimals are checked per currency.
 PayoutAmount = Annotated[Decimal, Amount("0.01", "99999999.99", places=2)]
 UnixTime = Annotated[StrictInt, Field(ge=0, le=10**11)]
+
+
+def _amount_type(value):
+    # The provider's values; "source" and "arrival", this service's first spelling, still mean the same.
+    if isinstance(value, str):
+        return {"source_amount": "source", "arrival_amount": "arrival"}.get(value, value)
+    return value
+
+
+# Which side `amount` fixes: as the provider documents it, `arrival_amount` unless said otherwise.
+AmountType = Annotated[
+    Literal["source", "arrival"],
+    BeforeValidator(_amount_type),
+    WithJsonSchema({"type": "string", "enum": ["source_amount", "arrival_amount"], "default": "arrival_amount"}),
+]
 
 
 class Request(BaseModel):
@@ -22,7 +37,7 @@ class DryRunRequest(Request):
     source_currency: Literal["USD", "GBP", "EUR"]
     arrival_currency: Literal["BRL", "MXN", "USD", "COP", "CLP"]
     amount: PayoutAmount
-    amount_type: Literal["source", "arrival"] = "source"
+    amount_type: AmountType = "arrival"
     fee_bear: Literal["beneficiary", "merchant"]
     method: Annotated[str, Text(16)]
     channel: Annotated[str | None, OptText(32)] = None
@@ -46,7 +61,7 @@ class PayoutRequest(Request):
     custom_code: Annotated[str, Text(64)]
     fee_bear: Literal["beneficiary", "merchant"]
     amount: PayoutAmount
-    amount_type: Literal["source", "arrival"] = "source"
+    amount_type: AmountType = "arrival"
     source_currency: Literal["USD", "GBP", "EUR", "BRL", "MXN"]
     arrival_currency: Literal["BRL", "MXN", "USD", "COP", "CLP"]
     notify_url: HttpUrl | None = None
@@ -105,6 +120,7 @@ class QuoteResponse(BaseModel):
 
 
 class PayoutResponse(QuoteResponse):
+    id: str = Field(description="the payout's id, as the provider answers it (the same as transaction_id)")
     transaction_id: str
     custom_code: str
     status: str

@@ -37,7 +37,7 @@ def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
 
 def duplicate(existing: Payout) -> Duplicate:
     return Duplicate(
-        "duplicate custom_code", reason="duplicate-custom_code", data={"payout_id": existing.transaction_id}
+        "order already existed", reason="duplicate-custom_code", data={"payout_id": existing.transaction_id}
     )
 
 

@@ -73,7 +73,7 @@ def test_checkout_custom_code_already_used(payout_api, merchant, fund):
     fund(merchant, "USD", "1000.00")
     paid = payout_api.post("/payout", builders.payout("po-x"), expect=200)["data"]
     taken = payout_api.post("/checkout", builders.checkout_session("po-x"), expect=400)
-    assert (taken["code"], taken["data"]) == (4001003, {"payout_id": paid["transaction_id"]})
+    assert (taken["code"], taken["data"]) == (4001010, {"payout_id": paid["transaction_id"]})
 
 
 def history(payout_api, start: date, end: date):

@@ -236,7 +236,7 @@ def test_racing_custom_code_creates_one_payout(app, merchant, fund):
         thread.start()
     for thread in threads:
         thread.join(timeout=30)
-    assert sorted(a["code"] for a in answers) == [200] + [4001003] * 5
+    assert sorted(a["code"] for a in answers) == [200] + [4001010] * 5
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Payout)) == 1
         assert ledger.balance(db.session, find_by_app_id(db.session, merchant["app_id"]), "USD") == 100000 - 10138

@@ -211,13 +211,13 @@ class Client(threading.Thread):
         )
 
     def race_payout(self, i: int) -> None:
-        """One custom_code submitted twice at once: one payout (one debit), one 4001003."""
+        """One custom_code submitted twice at once: one payout (one debit), one 4001010."""
         body, _, rejected = self._payout_body(i, _amount(self.rng, 1000, 20000))
         won = [
             r
             for r in self.race(
                 "race.payout_submit",
-                lambda http, n: self.payout_api("race.payout_submit", "/payout", body, expect=(4001003,), http=http),
+                lambda http, n: self.payout_api("race.payout_submit", "/payout", body, expect=(4001010,), http=http),
             )
             if r
         ]
