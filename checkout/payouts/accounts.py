@@ -89,7 +89,7 @@ BR_AREA_CODES = {
 BR_PHONE = re.compile(r"^\+55([1-9][0-9])(9[0-9]{8}|[2-5][0-9]{7})$")
 COUNTRY_PHONES = {"MEX": "+52", "COL": "+57"}
 
-# Brazilian banks by COMPE code: (ISPB, name).
+# Chilean banks by their code: name.
 CL_BANKS = {"001": "Banco de Chile", "012": "BancoEstado", "037": "Banco Santander Chile", "016": "BCI"}
 
 PIX_KEY_TYPES = ("CPF", "CNPJ", "EVP", "PHONE", "EMAIL")
