@@ -204,9 +204,9 @@ def test_boleto_page_updates_when_paid_elsewhere(profile, shop_api):
     expect(page.get_by_role("status")).to_have_text("Pagamento recebido. Obrigado!", timeout=10_000)
 
 
-def test_payout_checkout_creates_one_payout_on_a_double_click(profile, shop_api, shop, merchant):
-    custom_code = f"co-{profile.name}"
-    session = shop_api.payout(
+def payout_session(shop_api, shop, custom_code: str) -> dict:
+    """A 500.00 BRL payout checkout session paid from USD, the merchant bearing the fee."""
+    return shop_api.payout(
         "/checkout",
         {
             "user_id": "u1",
@@ -221,6 +221,11 @@ def test_payout_checkout_creates_one_payout_on_a_double_click(profile, shop_api,
             "country": "BRA",
         },
     )
+
+
+def test_payout_checkout_creates_one_payout_on_a_double_click(profile, shop_api, shop, merchant):
+    custom_code = f"co-{profile.name}"
+    session = payout_session(shop_api, shop, custom_code)
     page = profile.new_page()
     page.goto(session["checkout_url"])
     expect(page.get_by_role("heading", name="Receba R$\xa0500,00")).to_be_visible()
@@ -260,21 +265,7 @@ def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
     """Each page as the customer first sees it, in this profile's view, scanned with axe-core; no
     interaction follows the picture (a full-page shot relays a phone's page out)."""
     token = card_token(shop_api)
-    session = shop_api.payout(
-        "/checkout",
-        {
-            "user_id": "u1",
-            "custom_code": f"shot-{profile.name}",
-            "fee_bear": "merchant",
-            "source_currency": "USD",
-            "payout_currency": "BRL",
-            "payout_amount": "500.00",
-            "notify_url": f"{shop}/notify",
-            "return_url": f"{shop}/back",
-            "additional_remark": "withdrawal",
-            "country": "BRA",
-        },
-    )
+    session = payout_session(shop_api, shop, f"shot-{profile.name}")
     pages = {
         "pix-authorization": pix_vault(shop_api, shop, f"shot-{profile.name}")["checkout_url"],
         "card-consent": shop_api.payin(

@@ -364,7 +364,3 @@ def resend(session: Session, message: OutboxMessage, config) -> OutboxMessage | 
         return None
     deliver(session, claimed, config, manual=True)
     return session.get(OutboxMessage, message.id, populate_existing=True)
-
-
-def due_at(message: OutboxMessage) -> datetime | None:
-    return clock.as_utc(message.next_attempt_at) if message.status == PENDING else None

@@ -15,7 +15,7 @@ from ..api import registry
 from ..db import db
 from ..errors import DomainError, InvalidField
 from ..merchants.models import Merchant
-from ..payouts import corridors, pricing, sessions
+from ..payouts import pricing, sessions
 from ..payouts import service as payouts
 from ..payouts.commands import NewPayout
 from ..payouts.models import CheckoutSession, Payout
@@ -45,24 +45,20 @@ def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession]:
 
 
 def _methods(record: CheckoutSession) -> list[str]:
-    return [record.method] if record.method else list(corridors.PAGE[cast(str, record.country)].methods)
+    return sessions.offered_methods(cast(str, record.country), record.method)  # sessions.create() sets country
 
 
 def _quotes(record: CheckoutSession, merchant: Merchant) -> dict[str, pricing.Quote]:
-    return {
-        method: pricing.quote(
-            source_currency=record.source_currency,
-            arrival_currency=record.payout_currency,
-            amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
-            amount_type=pricing.ARRIVAL,
-            fee_bear=record.fee_bear,
-            method=method,
-            country=cast(str, record.country),  # sessions.create() sets it
-            mid_rates=current_app.config["PAYOUT_MID_RATES"],
-            markup_bps=merchant.fx_markup_bps,
-        )
-        for method in _methods(record)
-    }
+    return sessions.quotes(
+        source_currency=record.source_currency,
+        payout_currency=record.payout_currency,
+        amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
+        fee_bear=record.fee_bear,
+        country=cast(str, record.country),
+        method=record.method,
+        mid_rates=current_app.config["PAYOUT_MID_RATES"],
+        markup_bps=merchant.fx_markup_bps,
+    )
 
 
 def _form(record: CheckoutSession, formdata=None) -> PayoutForm:

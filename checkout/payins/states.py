@@ -55,7 +55,8 @@ def _record_event(session: Session, change: Change) -> None:
 
 def _user(trade: Trade) -> dict[str, Any]:
     """The payer as the provider's callbacks describe it, from what the merchant told us ("" where unknown)."""
-    customer = (trade.details or {}).get("customer") or {}
+    details = trade.details or {}
+    customer = details.get("customer") or {}
     identify = customer.get("identify") or {}
     return {
         "buyer_id": trade.buyer_id or "",
@@ -63,7 +64,7 @@ def _user(trade: Trade) -> dict[str, Any]:
         "username": customer.get("name", ""),
         "phone": customer.get("phone", ""),
         "email": customer.get("email", ""),
-        "ip": (trade.details or {}).get("user_ip") or "",
+        "ip": details.get("user_ip") or "",
     }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from decimal import Decimal
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -43,24 +44,56 @@ def _combination(req: NewCheckoutSession) -> tuple[str, str | None]:
     return country, method
 
 
+def offered_methods(country: str, method: str | None) -> list[str]:
+    """The methods a session's page offers: the one the merchant named, else every method of the country."""
+    return [method] if method else list(corridors.PAGE[country].methods)
+
+
+def quotes(
+    *,
+    source_currency: str,
+    payout_currency: str,
+    amount: Decimal,
+    fee_bear: str,
+    country: str,
+    method: str | None,
+    mid_rates: dict,
+    markup_bps: int,
+) -> dict[str, pricing.Quote]:
+    """What each offered method costs and delivers for a session's amount (fixed on arrival); raises when the
+    amount does not cover a method's fee and tax."""
+    return {
+        candidate: pricing.quote(
+            source_currency=source_currency,
+            arrival_currency=payout_currency,
+            amount=amount,
+            amount_type=pricing.ARRIVAL,
+            fee_bear=fee_bear,
+            method=candidate,
+            country=country,
+            mid_rates=mid_rates,
+            markup_bps=markup_bps,
+        )
+        for candidate in offered_methods(country, method)
+    }
+
+
 def create(
     session: Session, merchant: Merchant, req: NewCheckoutSession, *, mid_rates: dict, markup_bps: int, sandbox: bool
 ) -> CheckoutSession:
     check_return_url(req.return_url, merchant, sandbox)
     country, method = _combination(req)
     # The amount must cover fee and tax whichever method the beneficiary picks.
-    for candidate in [method] if method else corridors.PAGE[country].methods:
-        pricing.quote(
-            source_currency=req.source_currency,
-            arrival_currency=req.payout_currency,
-            amount=req.payout_amount,
-            amount_type=pricing.ARRIVAL,
-            fee_bear=req.fee_bear,
-            method=candidate,
-            country=country,
-            mid_rates=mid_rates,
-            markup_bps=markup_bps,
-        )
+    quotes(
+        source_currency=req.source_currency,
+        payout_currency=req.payout_currency,
+        amount=req.payout_amount,
+        fee_bear=req.fee_bear,
+        country=country,
+        method=method,
+        mid_rates=mid_rates,
+        markup_bps=markup_bps,
+    )
     existing = find_by_custom_code(session, merchant, req.custom_code)
     if existing is not None:
         raise duplicate(existing)
