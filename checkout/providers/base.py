@@ -45,11 +45,11 @@ class Acquirer(Protocol):
         ...
 
     def capture(self, authorization: Authorization, amount_minor: int) -> Decision:
-        """Take `amount_minor` of an authorization (the API operation comes with issue 13)."""
+        """Take `amount_minor` of an authorization (no API operation calls it yet: `/trade/capture` is still to come)."""
         ...
 
     def void(self, authorization: Authorization) -> Decision:
-        """Release what is left of an authorization (the API operation comes with issue 13)."""
+        """Release what is left of an authorization (no API operation calls it yet: `/trade/void` is still to come)."""
         ...
 
     def debit_card_vault(self, card: CardToken, amount_minor: int, currency: str) -> Decision:

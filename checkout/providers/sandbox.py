@@ -47,7 +47,7 @@ class SandboxAcquirer:
         return self._answer(card)
 
     def capture(self, authorization: Authorization, amount_minor: int) -> Decision:
-        """The operation that captures comes with issue 13; the sandbox takes any part still held."""
+        """`/trade/capture` is still to come; the sandbox takes any part still held."""
         held = authorization.amount_minor - authorization.captured_minor
         if not 0 < amount_minor <= held:
             return Decision(
@@ -56,7 +56,7 @@ class SandboxAcquirer:
         return Decision(APPROVED)
 
     def void(self, authorization: Authorization) -> Decision:
-        """The operation that voids comes with issue 13; the sandbox releases whatever is still held."""
+        """`/trade/void` is still to come; the sandbox releases whatever is still held."""
         if authorization.captured_minor >= authorization.amount_minor:
             return Decision(REFUSED, "nothing left to void: the authorization is fully captured")
         return Decision(APPROVED)
