@@ -19,13 +19,16 @@ class IllegalTransition(RuntimeError):
 
 
 class TradeStatus(StrEnum):
+    """The provider's payin statuses that this service produces, plus the interface's AUTHORIZED."""
+
+    INITIAL = "INITIAL"  # a hosted checkout waiting for the customer
     PROCESSING = "PROCESSING"
     AUTHORIZED = "AUTHORIZED"
     REFUSED = "REFUSED"
     SUCCESS = "SUCCESS"
     EXPIRED = "EXPIRED"
-    PARTIAL_REFUND = "PARTIAL_REFUND"
-    REFUNDED = "REFUNDED"
+    CANCEL = "CANCEL"  # a voided authorization
+    REFUNDED = "REFUNDED"  # all or part of the amount paid back (the provider's status for both)
 
 
 class RefundStatus(StrEnum):
@@ -153,10 +156,15 @@ TRADE: StateMachine[TradeStatus] = StateMachine(
     "trade",
     TradeStatus,
     {
-        None: {_T.AUTHORIZED, _T.REFUSED, _T.PROCESSING},
+        None: {_T.INITIAL, _T.AUTHORIZED, _T.REFUSED, _T.PROCESSING},
+        # The customer chose a method on the hosted checkout, or never did.
+        _T.INITIAL: {_T.PROCESSING, _T.EXPIRED},
         _T.PROCESSING: {_T.SUCCESS, _T.REFUSED, _T.EXPIRED},
-        _T.SUCCESS: {_T.PARTIAL_REFUND, _T.REFUNDED},
-        _T.PARTIAL_REFUND: {_T.PARTIAL_REFUND, _T.REFUNDED},
+        # Captured (all or part), or voided by the merchant or when it was never captured in time.
+        _T.AUTHORIZED: {_T.SUCCESS, _T.CANCEL},
+        _T.SUCCESS: {_T.REFUNDED},
+        # Every further partial refund is a step of its own, with its callback.
+        _T.REFUNDED: {_T.REFUNDED},
     },
 )
 

@@ -75,7 +75,7 @@ def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trad
     existing = _existing(session, trade, req, amount_minor)
     if existing is not None:
         return trade, existing
-    if trade.status not in states.REFUNDABLE and trade.status != states.REFUNDED:
+    if trade.status not in states.PAID:
         raise IllegalState(
             reason="trade-status-invalid", message=f"trade is {trade.status}; only a paid trade can be refunded"
         )
@@ -112,15 +112,17 @@ def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trad
     except IntegrityError:
         # Only a racing request with the same out_request_no gets here (the trade row is locked).
         raise Duplicate(reason="duplicate-out_request_no", message="out_request_no is being processed; retry") from None
-    fully = amount_minor == refundable
+    # REFUNDED after a partial refund too, as the provider reports it; the figures tell them apart.
     change_status(
         session,
         trade,
-        states.REFUNDED if fully else states.PARTIAL_REFUND,
+        states.REFUNDED,
         refund_no=record.refund_no,
         out_request_no=record.out_request_no,
         refund_amount=money.format_minor(amount_minor, trade.currency),
         refund_status=record.status,
+        refunded_amount=money.format_minor(trade.amount_minor - refundable + amount_minor, trade.currency),
+        refundable_amount=money.format_minor(refundable - amount_minor, trade.currency),
     )
     if awaiting_bank_data:
         assert req.user_info is not None and req.user_info.email is not None  # _require_user_info()

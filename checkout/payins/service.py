@@ -350,7 +350,7 @@ def describe(trade: Trade | SimpleNamespace) -> dict:
     """The trade as /trade/query answers it: amounts, status history, refunds (a Trade or what `read` answers)."""
     currency = trade.currency
     refunded = sum(r.amount_minor for r in trade.refunds if r.status != states.REFUND_FAILED)
-    paid = trade.status in (states.SUCCESS, states.PARTIAL_REFUND, states.REFUNDED)
+    paid = trade.status in states.PAID
     body = {
         "trade_no": trade.trade_no,
         "out_trade_no": trade.out_trade_no,

@@ -14,19 +14,22 @@ from ..notifications.outbox import enqueue
 from ..statemachine import REFUND, TRADE, Change, RefundStatus, TradeStatus
 from .models import Refund, Trade, TradeEvent
 
+INITIAL = TradeStatus.INITIAL
 PROCESSING = TradeStatus.PROCESSING
 AUTHORIZED = TradeStatus.AUTHORIZED
 REFUSED = TradeStatus.REFUSED
 SUCCESS = TradeStatus.SUCCESS
 EXPIRED = TradeStatus.EXPIRED
-PARTIAL_REFUND = TradeStatus.PARTIAL_REFUND
+CANCEL = TradeStatus.CANCEL
 REFUNDED = TradeStatus.REFUNDED
 
-REFUNDABLE = {SUCCESS, PARTIAL_REFUND}
+# Paid, with part of the amount perhaps already paid back: what a refund may start from.
+PAID = frozenset({SUCCESS, REFUNDED})
 
-# A callback reports an outcome. A trade created PROCESSING (vault debit, direct payment) is answered by
-# the request that created it; its callback comes with the outcome.
-CALLBACK_STATUSES = frozenset(TradeStatus) - {PROCESSING}
+# A callback reports an outcome, as the provider notifies by default: not INITIAL, and not PROCESSING
+# (a trade created PROCESSING is answered by the request that created it; its callback comes with the
+# outcome).
+CALLBACK_STATUSES = frozenset(TradeStatus) - {INITIAL, PROCESSING}
 
 REFUND_PROCESSING = RefundStatus.PROCESSING
 REFUND_SUCCESS = RefundStatus.SUCCESS

@@ -7,7 +7,7 @@ def test_query_returns_history_amounts_and_refunds(api):
     api.post(f"/sandbox/trades/{created['trade_no']}/pay", expect=200)
     refund = api.post("/trade/refund", builders.refund(created["trade_no"], "20.00", out_request_no="r1"), expect=200)
     body = api.post("/trade/query", {"out_trade_no": "order-1"}, expect=200)
-    assert (body["trade_no"], body["trade_status"], body["method"]) == (created["trade_no"], "PARTIAL_REFUND", "PIX")
+    assert (body["trade_no"], body["trade_status"], body["method"]) == (created["trade_no"], "REFUNDED", "PIX")
     assert (body["order_amount"], body["order_currency"], body["refunded_amount"], body["refundable_amount"]) == (
         "80.00",
         "BRL",
@@ -17,7 +17,7 @@ def test_query_returns_history_amounts_and_refunds(api):
     assert [(h["from_status"], h["trade_status"]) for h in body["status_history"]] == [
         (None, "PROCESSING"),
         ("PROCESSING", "SUCCESS"),
-        ("SUCCESS", "PARTIAL_REFUND"),
+        ("SUCCESS", "REFUNDED"),
     ]
     assert body["refunds"] == [
         {

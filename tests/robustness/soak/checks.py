@@ -21,6 +21,7 @@ from checkout.payins.models import Trade
 from checkout.payouts import ledger, lifecycle
 from checkout.payouts.models import Payout
 from checkout.signing import payout_signature
+from checkout.statemachine import TradeStatus
 from checkout.vaults import service as vaults
 from checkout.vaults.models import Vault
 
@@ -29,15 +30,7 @@ from .service import Receiver
 
 SETTLE_TIMEOUT = 240  # a worker killed mid-delivery holds its messages for the 60 s lease (wall clock)
 NOTIFY_KINDS = ("payin.callback", "vault.callback", "payout.notification")
-TRADE_STATUSES = {
-    trades.PROCESSING,
-    trades.AUTHORIZED,
-    trades.REFUSED,
-    trades.SUCCESS,
-    trades.EXPIRED,
-    trades.PARTIAL_REFUND,
-    trades.REFUNDED,
-}
+TRADE_STATUSES = set(TradeStatus)
 REFUND_STATUSES = {trades.REFUND_PROCESSING, trades.REFUND_SUCCESS, trades.REFUND_FAILED}
 PAYOUT_STATUSES = {
     lifecycle.IN_PROCESSING,
@@ -154,12 +147,10 @@ def check_trades(session, problems: list[str]) -> collections.Counter:
         refunded = sum(r.amount_minor for r in refunds)
         if any(r.status not in REFUND_STATUSES or r.currency != trade.currency for r in trade.refunds):
             problems.append(f"{where}: refund with an unknown status or another currency")
-        if refunded == trade.amount_minor:
+        if 0 < refunded <= trade.amount_minor:
             expected = {trades.REFUNDED}
-        elif 0 < refunded < trade.amount_minor:
-            expected = {trades.PARTIAL_REFUND}
         elif refunded == 0:
-            expected = TRADE_STATUSES - {trades.PARTIAL_REFUND, trades.REFUNDED}
+            expected = TRADE_STATUSES - {trades.REFUNDED}
         else:
             expected = set()  # more refunded than paid
         if trade.status not in expected:
