@@ -162,6 +162,14 @@ Currency = Annotated[
     str, AfterValidator(_currency), WithJsonSchema({"type": "string", "enum": sorted(money.CURRENCIES)})
 ]
 
+# Where the provider's own example sends the code in lower case (its capture page: "brl").
+AnyCaseCurrency = Annotated[
+    str,
+    BeforeValidator(lambda value: value.upper() if isinstance(value, str) else value),
+    AfterValidator(_currency),
+    WithJsonSchema({"type": "string", "enum": sorted(money.CURRENCIES | {c.lower() for c in money.CURRENCIES})}),
+]
+
 
 def _http_url(text: str) -> str:
     parts = urlsplit(text)

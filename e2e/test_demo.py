@@ -43,7 +43,7 @@ def test_store_a_card_in_a_frame_and_charge_it(profile, demo):
 
 def test_a_refused_card(profile, demo):
     page = profile.new_page()
-    store_card(page, demo, "4000 0000 0000 0002")
+    store_card(page, demo, "4000 0000 0000 0119")
     page.get_by_role("button", name="Charge the card R$ 49,90").click()
     trade_no = page.locator("#trade-no").text_content()
     expect_notification(page, demo, trade_no)

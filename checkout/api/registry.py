@@ -97,6 +97,8 @@ REASONS: tuple[Reason, ...] = (
     Reason("trade-expired", errors.IllegalState, "the trade expired before it was paid"),
     Reason("method-not-payable", errors.IllegalState, "the method's trades are not paid by the customer this way"),
     Reason("refund-amount-exceeded", errors.IllegalState, "refund_amount exceeds the refundable amount"),
+    Reason("capture-amount-exceeded", errors.IllegalState, "a capture's amount exceeds the authorized amount"),
+    Reason("authorization-refused", errors.IllegalState, "the acquirer refused to capture or void the authorization"),
     Reason("vault-not-active", errors.IllegalState, "the vault is not ACTIVE"),
     Reason("vault-not-pending", errors.IllegalState, "the vault was already decided"),
     Reason("vault-expired", errors.IllegalState, "the vault's authorization session expired"),

@@ -82,8 +82,10 @@ def tokenize(
     fingerprint_key: str,
     ttl_seconds: int,
     sandbox_outcome: str,
+    published_expiry: tuple[int, int] | None = None,
 ) -> CardToken:
-    """`sandbox_outcome` is the acquirer's note on this card (Acquirer.outcome_for), kept with the token."""
+    """`sandbox_outcome` is the acquirer's note on this card (Acquirer.outcome_for), kept with the token;
+    `published_expiry` a past (year, month) the acquirer still takes for this card (a published test card)."""
     if not is_digits(card_no) or not 12 <= len(card_no) <= 19:
         raise InvalidField("card.card_no", "must be 12 to 19 digits")
     if not luhn.is_valid(card_no):
@@ -99,7 +101,7 @@ def tokenize(
     if not 1 <= month <= 12:
         raise InvalidField("card.valid_thru_month", "must be 1 to 12")
     today = clock.now().date()
-    if (year, month) < (today.year, today.month):
+    if (year, month) < (today.year, today.month) and (year, month) != published_expiry:
         raise InvalidField("card.valid_thru_year", "card has expired")
     if year > today.year + 20:
         raise InvalidField("card.valid_thru_year", "must be within 20 years")

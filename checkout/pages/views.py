@@ -151,6 +151,7 @@ def card_submit():
     form = CardForm()
     if not form.validate():
         return render("pages/card/entry.html", page, 422, form=form)
+    acquirer = providers.acquirer(current_app.config)
     try:
         card = cards.tokenize(
             db.session,
@@ -162,7 +163,8 @@ def card_submit():
             holder_name=form.holder.data,
             fingerprint_key=current_app.config["SECRET_KEY"],
             ttl_seconds=current_app.config["CARD_TOKEN_TTL"],
-            sandbox_outcome=providers.acquirer(current_app.config).outcome_for(form.digits),
+            sandbox_outcome=acquirer.outcome_for(form.digits, form.holder.data),
+            published_expiry=acquirer.published_expiry(form.digits),
         )
     except DomainError as error:
         db.session.rollback()

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app
 
-from .. import links, providers
+from .. import links, money, providers
 from ..api.operation import operation
 from ..cards import service as cards
 from ..db import db
 from ..merchants.models import Merchant
 from ..validation import command
-from . import methods, refunds, service
-from .commands import DirectPayment, PreAuthorization, RefundOrder, VaultPayment
+from . import authorizations, methods, refunds, service
+from .commands import Capture, DirectPayment, PreAuthorization, RefundOrder, VaultPayment, Void
 from .methods import catalog
 from .schemas import (
+    AuthorizationResponse,
     BankListRequest,
     BankListResponse,
+    CaptureRequest,
     CardSessionRequest,
     CardSessionResponse,
     CardTokenRequest,
@@ -30,6 +32,7 @@ from .schemas import (
     RefundRequest,
     RefundResponse,
     VaultPayRequest,
+    VoidRequest,
 )
 
 bp = Blueprint("payins", __name__)
@@ -49,6 +52,7 @@ def _collector() -> methods.Collector:
 @operation(bp, "/card/token", CardTokenRequest, summary="Tokenize a card (sandbox)", response=CardTokenResponse)
 def card_token(merchant: Merchant, req: CardTokenRequest):
     card = req.card
+    acquirer = providers.acquirer(current_app.config)
     token = cards.tokenize(
         db.session,
         merchant,
@@ -59,7 +63,8 @@ def card_token(merchant: Merchant, req: CardTokenRequest):
         holder_name=card.holder.name,
         fingerprint_key=current_app.config["SECRET_KEY"],
         ttl_seconds=current_app.config["CARD_TOKEN_TTL"],
-        sandbox_outcome=providers.acquirer(current_app.config).outcome_for(card.card_no),
+        sandbox_outcome=acquirer.outcome_for(card.card_no, card.holder.name),
+        published_expiry=acquirer.published_expiry(card.card_no),
     )
     return {
         "token": token.token,
@@ -92,6 +97,34 @@ def pre_authorization(merchant: Merchant, req: PreAuthorizationRequest):
         db.session, merchant, command(req, PreAuthorization), providers.acquirer(current_app.config)
     )
     return {"out_trade_no": trade.out_trade_no, "trade_no": trade.trade_no, "prepay_id": trade.prepay_id, "web_url": ""}
+
+
+def _authorization_answer(trade, amount_minor: int) -> dict:
+    return {
+        "trade_no": trade.trade_no,
+        "out_trade_no": trade.out_trade_no,
+        "trade_status": trade.status,
+        "amount": money.format_minor(amount_minor, trade.currency),
+        "currency": trade.currency,
+    }
+
+
+@operation(
+    bp,
+    "/trade/capture",
+    CaptureRequest,
+    summary="Capture all or part of a pre-authorization",
+    response=AuthorizationResponse,
+)
+def capture(merchant: Merchant, req: CaptureRequest):
+    trade = authorizations.capture(db.session, merchant, command(req, Capture), providers.acquirer(current_app.config))
+    return _authorization_answer(trade, trade.amount_minor)
+
+
+@operation(bp, "/trade/void", VoidRequest, summary="Void a pre-authorization", response=AuthorizationResponse)
+def void(merchant: Merchant, req: VoidRequest):
+    trade = authorizations.void(db.session, merchant, command(req, Void), providers.acquirer(current_app.config))
+    return _authorization_answer(trade, trade.amount_minor)
 
 
 def _pay_model(body: dict):

@@ -140,3 +140,15 @@ class RefundOrder:
     refund_reason: str | None
     user_info: UserInfo | None
     bank_info: BankInfo | None
+
+
+@dataclass(frozen=True)
+class Capture:
+    out_trade_no: str
+    amount: Decimal
+    currency: str
+
+
+@dataclass(frozen=True)
+class Void:
+    out_trade_no: str

@@ -1,4 +1,5 @@
-"""Scheduled payin work: vault debits when due (cards at once, PIX Automático on its date), expiries."""
+"""Scheduled payin work: vault debits when due (cards at once, PIX Automático on its date), expiries,
+authorizations never captured."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ..jobs import Job
 from ..providers.base import Acquirer
 from ..vaults import service as vaults
 from ..vaults.models import Vault
-from . import states
+from . import authorizations, states
 from .models import Trade
 from .service import change_status, outcome
 
@@ -74,4 +75,8 @@ def _trade_expiries(session: Session, config: Mapping[str, Any]) -> int:
     return expire_trades(session)
 
 
-JOBS: list[Job] = [_vault_debits, _trade_expiries]
+def _lapsed_authorizations(session: Session, config: Mapping[str, Any]) -> int:
+    return authorizations.void_lapsed(session, providers.acquirer(config))
+
+
+JOBS: list[Job] = [_vault_debits, _trade_expiries, _lapsed_authorizations]

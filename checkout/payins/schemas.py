@@ -11,6 +11,7 @@ from ..validation import (
     REQUEST_CONFIG,
     Alpha3,
     Amount,
+    AnyCaseCurrency,
     Currency,
     Email,
     Fixed,
@@ -200,6 +201,18 @@ class RefundRequest(PayinRequest):
     bank_info: BankInfo | None = None
 
 
+class CaptureRequest(PayinRequest):
+    out_trade_no: Annotated[str, Text(64)]
+    amount: Annotated[Decimal, Amount("0.01", "99999999.99")]
+    currency: AnyCaseCurrency
+    version: Annotated[str, Fixed("2.0")] | None = None
+
+
+class VoidRequest(PayinRequest):
+    out_trade_no: Annotated[str, Text(64)]
+    version: Annotated[str, Fixed("2.0")] | None = None
+
+
 class QueryRequest(PayinRequest):
     trade_no: Annotated[str | None, OptText(64)] = None
     out_trade_no: Annotated[str | None, OptText(64)] = None
@@ -271,6 +284,16 @@ class RefundResponse(BaseModel):
     refund_currency: str
 
 
+class AuthorizationResponse(BaseModel):
+    """The provider answers code and msg only; the trade's numbers and new status follow, ours."""
+
+    trade_no: str
+    out_trade_no: str
+    trade_status: str
+    amount: str = Field(description="captured: the amount taken; voided: the amount released")
+    currency: str
+
+
 class StatusChange(BaseModel):
     from_status: str | None = Field(description="null for the first status")
     trade_status: str
@@ -308,6 +331,7 @@ class QueryResponse(MethodFields):
     channel: str | None = None
     failure_reason: str | None = None
     scheduled_date: str | None = Field(None, description="PIXAutomatic: YYYY-MM-DD")
+    authorized_amount: str | None = Field(None, description="a captured pre-authorization: the amount authorized")
     expire_time: str | None = None
 
 

@@ -391,6 +391,12 @@ def describe(trade: Trade | SimpleNamespace) -> dict:
         "failure_reason": trade.failure_reason,
         "scheduled_date": trade.scheduled_date.isoformat() if trade.scheduled_date else None,
         "expire_time": clock.format_utc(trade.expires_at) if trade.expires_at else None,
+        # A capture of part of a pre-authorization: the trade is worth what was taken, of this much.
+        "authorized_amount": (
+            money.format_minor(trade.details["authorized_minor"], currency)
+            if "authorized_minor" in trade.details
+            else None
+        ),
     }
     body.update({k: v for k, v in optional.items() if v is not None})
     body.update(trade.details.get("response", {}))

@@ -23,6 +23,9 @@ EXPIRED = TradeStatus.EXPIRED
 CANCEL = TradeStatus.CANCEL
 REFUNDED = TradeStatus.REFUNDED
 
+# Why a trade ended without money taken: kept on the trade and said in its callback.
+ENDED_UNPAID = frozenset({REFUSED, EXPIRED, CANCEL})
+
 # Paid, with part of the amount perhaps already paid back: what a refund may start from.
 PAID = frozenset({SUCCESS, REFUNDED})
 
@@ -43,7 +46,7 @@ def set_status(session: Session, trade: Trade, new: str, reason: str | None = No
         trade,
         new,
         reason=reason,
-        changes={"failure_reason": reason} if new in (REFUSED, EXPIRED) else None,
+        changes={"failure_reason": reason} if new in ENDED_UNPAID else None,
         history=partial(_record_event, session),
         on_change=partial(_queue_callback, session, extra),
     )
@@ -97,7 +100,7 @@ def _queue_callback(session: Session, extra: dict, change: Change) -> None:
         "order_amount": amount,
         "order_currency": trade.currency,
     }
-    if change.reason and change.new in (REFUSED, EXPIRED):
+    if change.reason and change.new in ENDED_UNPAID:
         payload["reason"] = change.reason
     enqueue(
         session,

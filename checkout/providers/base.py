@@ -36,8 +36,12 @@ class Authorization:
 
 
 class Acquirer(Protocol):
-    def outcome_for(self, card_no: str) -> str:
+    def outcome_for(self, card_no: str, holder_name: str = "") -> str:
         """What the acquirer notes about a card at tokenization (kept on the card token)."""
+        ...
+
+    def published_expiry(self, card_no: str) -> tuple[int, int] | None:
+        """(year, month) at which a published test card is taken even though that date has passed."""
         ...
 
     def authorize(self, card: CardToken, amount_minor: int, currency: str) -> Decision:
@@ -45,11 +49,11 @@ class Acquirer(Protocol):
         ...
 
     def capture(self, authorization: Authorization, amount_minor: int) -> Decision:
-        """Take `amount_minor` of an authorization (no API operation calls it yet: `/trade/capture` is still to come)."""
+        """Take `amount_minor` of an authorization (`/trade/capture`)."""
         ...
 
     def void(self, authorization: Authorization) -> Decision:
-        """Release what is left of an authorization (no API operation calls it yet: `/trade/void` is still to come)."""
+        """Release what is left of an authorization (`/trade/void`, or never captured in time)."""
         ...
 
     def debit_card_vault(self, card: CardToken, amount_minor: int, currency: str) -> Decision:

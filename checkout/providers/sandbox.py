@@ -14,14 +14,30 @@ from .base import APPROVED, PAID, PROCESSING, REFUSED, REJECTED, Authorization, 
 
 APPROVE, DECLINE, INSUFFICIENT_FUNDS = "approve", "decline", "insufficient_funds"
 
-# The sandbox issuer's fixed answers; any other valid card approves.
+# The sandbox issuer's fixed answers; any other valid card approves. The provider's published test
+# cards (its "data for test" page) all approve, and win where one of ours had the same number.
 TEST_CARDS = {
     "4111111111111111": APPROVE,
-    "5555555555554444": APPROVE,
-    "4000000000000002": DECLINE,
+    "4000000000000119": DECLINE,
     "4000000000009995": INSUFFICIENT_FUNDS,
     "5105105105105100": DECLINE,
 }
+# The provider's cards with the expiry it publishes: some of those dates have passed, and the sandbox
+# still takes these cards at exactly those dates, as the provider's page tells merchants to send them.
+PUBLISHED_CARDS: dict[str, tuple[int, int] | None] = {
+    "4000000000000002": None,  # "current year", month 12: an ordinary future date
+    "5555555555554444": None,
+    "4242424242424242": (2025, 2),
+    "4075595716483764": None,
+    "5474925432670366": None,
+    "5413330089020011": (2025, 12),
+    "4005520000000129": (2027, 12),
+    "4012001037141112": (2027, 12),
+    "5455460920094260": (2023, 4),
+}
+# The cardholder's name decides, before the number (the provider's test cards are held by "APRO"; the
+# other two follow the same acquirer convention).
+HOLDER_OUTCOMES = {"APRO": APPROVE, "OTHE": DECLINE, "FUND": INSUFFICIENT_FUNDS}
 
 REFUSAL_REASONS = {DECLINE: "card declined by the issuer", INSUFFICIENT_FUNDS: "insufficient funds"}
 
@@ -35,8 +51,12 @@ class SandboxAcquirer:
     kept), which is why card_tokens keeps its sandbox_outcome column: only this class writes its value
     (through outcome_for) and reads it."""
 
-    def outcome_for(self, card_no: str) -> str:
-        return TEST_CARDS.get(card_no, APPROVE)
+    def outcome_for(self, card_no: str, holder_name: str = "") -> str:
+        by_holder = HOLDER_OUTCOMES.get(holder_name.strip().upper())
+        return by_holder or TEST_CARDS.get(card_no, APPROVE)
+
+    def published_expiry(self, card_no: str) -> tuple[int, int] | None:
+        return PUBLISHED_CARDS.get(card_no)
 
     def _answer(self, card: CardToken) -> Decision:
         if card.sandbox_outcome == APPROVE:
@@ -47,7 +67,7 @@ class SandboxAcquirer:
         return self._answer(card)
 
     def capture(self, authorization: Authorization, amount_minor: int) -> Decision:
-        """`/trade/capture` is still to come; the sandbox takes any part still held."""
+        """The sandbox takes any part still held."""
         held = authorization.amount_minor - authorization.captured_minor
         if not 0 < amount_minor <= held:
             return Decision(
@@ -56,7 +76,7 @@ class SandboxAcquirer:
         return Decision(APPROVED)
 
     def void(self, authorization: Authorization) -> Decision:
-        """`/trade/void` is still to come; the sandbox releases whatever is still held."""
+        """The sandbox releases whatever is still held."""
         if authorization.captured_minor >= authorization.amount_minor:
             return Decision(REFUSED, "nothing left to void: the authorization is fully captured")
         return Decision(APPROVED)

@@ -65,7 +65,13 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
 
     token = payin("/card/token", builders.card())["token"]
     payin("/card/session", {"country": "BRA"})
-    payin("/trade/pre-authorization", builders.pre_authorization(token))
+    for path, body in (
+        ("/trade/pre-authorization", builders.pre_authorization(token)),
+        ("/trade/pre-authorization", builders.pre_authorization(token, out_trade_no="r-pre-2")),
+        ("/trade/capture", {"version": "2.0", "amount": "100.00", "currency": "BRL", "out_trade_no": "pre-1"}),
+        ("/trade/void", {"version": "2.0", "out_trade_no": "r-pre-2"}),
+    ):
+        payin(path, body)
     pix = payin("/trade/create", builders.direct("PIX", out_trade_no="r-pix"))
     payin("/trade/create", builders.direct("Boleto", out_trade_no="r-boleto"))
     payin("/trade/create", builders.direct("DepositExpress", out_trade_no="r-deposit", bank="itau"))

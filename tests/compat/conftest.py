@@ -1,3 +1,28 @@
-"""Fixtures of the compatibility suite: the merchant's receiver of notifications."""
+"""Fixtures of the compatibility suite: the merchant's receiver of notifications, the provider's examples."""
 
+import base64
+
+import pytest
+
+from tests.builders import TIMESTAMP
 from tests.notifications.conftest import receiver  # noqa: F401  (a fixture, used by name)
+
+
+@pytest.fixture
+def send_example(client, merchant):
+    """POST a request example copied from the provider's page, as text: only the placeholders for the
+    merchant's app id and the example's masked ids are replaced, so every other byte is the page's."""
+
+    def send(path: str, example: str, **replace: str):
+        text = example.replace("{app_id}", merchant["app_id"]).replace("{timestamp}", TIMESTAMP)
+        for placeholder, value in replace.items():
+            text = text.replace("{" + placeholder + "}", value)
+        raw = f"{merchant['app_id']}:{merchant['security_key']}".encode()
+        response = client.post(
+            path,
+            data=text.encode("utf-8"),
+            headers={"Authorization": "Basic " + base64.b64encode(raw).decode(), "Content-Type": "application/json"},
+        )
+        return response.status_code, response.get_json()
+
+    return send

@@ -17,7 +17,11 @@ def _card(card_no: str) -> SimpleNamespace:
 
 
 def test_test_cards_answer_as_listed_and_others_approve():
-    assert ACQUIRER.outcome_for("4000000000000002") == "decline"
+    assert ACQUIRER.outcome_for("4000000000000119") == "decline"
+    assert ACQUIRER.outcome_for("4000000000000002") == "approve"  # the provider's Brazilian Visa
+    assert ACQUIRER.outcome_for("4000000000000119", "APRO") == "approve"  # the holder's name decides first
+    assert ACQUIRER.outcome_for("4111111111111111", " othe ") == "decline"
+    assert ACQUIRER.outcome_for("4111111111111111", "FUND") == "insufficient_funds"
     assert ACQUIRER.outcome_for("4000000000009995") == "insufficient_funds"
     assert ACQUIRER.outcome_for("4242424242424242") == "approve"
     assert ACQUIRER.authorize(_card("4111111111111111"), 100, "BRL") == Decision("APPROVED", None)
