@@ -25,7 +25,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     from . import clock, models, providers  # noqa: F401  (models: every table registered on Base.metadata)
     from .api import handlers
     from .ops import bp as ops_bp
-    from .pages import i18n, pay_views, payout_views  # noqa: F401  (routes on pages.views.bp)
+    from .pages import checkout_views, i18n, pay_views, payout_views  # noqa: F401  (routes on pages.views.bp)
     from .pages.common import http_error_page
     from .pages.views import bp as pages_bp
     from .payins.api import bp as payins_bp

@@ -12,6 +12,7 @@ from . import signing
 # Each hosted page signs its tokens with its own purpose (the itsdangerous salt), so that a token made
 # for one page never opens another.
 VAULT_PAGE, CARD_ENTRY_PAGE, PAY_PAGE, PAYOUT_PAGE = "vault", "card", "pay", "payout"
+CHECKOUT_PAGE = "checkout"
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,10 @@ class Links:
 
     def pay_page(self, trade_no: str) -> str:
         return self.page("pay", PAY_PAGE, {"trade": trade_no})
+
+    def checkout_page(self, trade_no: str) -> str:
+        """The hosted checkout (`web_url` of /trade/create); the merchant may append `&return_url=`."""
+        return self.page("checkout", CHECKOUT_PAGE, {"trade": trade_no})
 
     def wallet_page(self, trade_no: str) -> str:
         return self.page("wallet", PAY_PAGE, {"trade": trade_no})

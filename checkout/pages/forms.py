@@ -150,3 +150,68 @@ class PayoutForm(PageForm):
             self.form_errors.append(message)
         else:
             target.errors = [*target.errors, message]
+
+
+class CheckoutForm(CardForm):
+    """The hosted checkout's customer data: every field a method may need; the view keeps only the
+    chosen method's (`keep_for`), so that each field it shows is required."""
+
+    name = StringField(
+        _l("Full name"), validators=[DataRequired(REQUIRED), Length(max=128)], render_kw={"autocomplete": "name"}
+    )
+    email = EmailField(
+        _l("E-mail"), validators=[DataRequired(REQUIRED), Length(max=128)], render_kw={"autocomplete": "email"}
+    )
+    phone = TelField(
+        _l("Phone"),
+        validators=[DataRequired(REQUIRED), Length(max=32)],
+        render_kw={"autocomplete": "tel", "placeholder": "+5511987654321"},
+    )
+    document_type = SelectField(_l("Document"), choices=[SelectChoice("CPF"), SelectChoice("CNPJ")])
+    document_number = StringField(
+        _l("CPF or CNPJ (digits only)"),
+        validators=[DataRequired(REQUIRED), Regexp(r"^[0-9]{11}([0-9]{3})?$", message=_l("11 or 14 digits."))],
+        render_kw={"inputmode": "numeric"},
+    )
+    zip_code = StringField(
+        _l("CEP"), validators=[DataRequired(REQUIRED), Length(max=16)], render_kw={"autocomplete": "postal-code"}
+    )
+    state = StringField(_l("State"), validators=[DataRequired(REQUIRED), Length(max=64)])
+    city = StringField(_l("City"), validators=[DataRequired(REQUIRED), Length(max=64)])
+    street = StringField(_l("Street"), validators=[DataRequired(REQUIRED), Length(max=128)])
+    street_number = StringField(_l("Number"), validators=[DataRequired(REQUIRED), Length(max=16)])
+    bank = SelectField(_l("Bank"), validate_choice=True)
+    channel = SelectField(_l("Wallet"), validate_choice=True)
+
+    CARD = ("card_no", "exp_month", "exp_year", "cvv", "holder")
+    BRAZIL = ("phone", "document_type", "document_number")
+    ADDRESS = ("zip_code", "state", "city", "street", "street_number")
+    NEEDS = {
+        "PIX": BRAZIL,
+        "Boleto": BRAZIL + ADDRESS,
+        "Lottery": BRAZIL,
+        "DepositExpress": (*BRAZIL, "bank"),
+        "Wallet": ("channel",),
+        "Cash": ("bank",),
+        "BankTransfer": ("bank",),
+        "Khipu": ("bank",),
+        "CreditCard": CARD,
+    }
+
+    def keep_for(self, method: str, banks: list[tuple[str, str]], channels: list[str]) -> None:
+        needed = {"name", "email", *self.NEEDS.get(method, ())}
+        if not channels:
+            needed.discard("channel")
+        for name in [field.name for field in self]:
+            if name not in needed:
+                del self[name]
+        if "bank" in needed:
+            self.bank.choices = [SelectChoice(bank_id, label) for bank_id, label in banks]
+        if "channel" in needed:
+            self.channel.choices = [SelectChoice(channel) for channel in channels]
+
+    def validate_email(self, field):
+        try:
+            check_email(field.data)
+        except ValueError:
+            raise ValidationError(_l("Enter a valid e-mail address.")) from None

@@ -152,3 +152,48 @@ class Capture:
 @dataclass(frozen=True)
 class Void:
     out_trade_no: str
+
+
+@dataclass(frozen=True)
+class PartialIdentify:
+    number: str | None
+    type: str | None
+
+
+@dataclass(frozen=True)
+class PartialCustomer:
+    """What the merchant knows of the customer: pre-filled on the hosted checkout."""
+
+    name: str | None
+    email: str | None
+    phone: str | None
+    identify: PartialIdentify | None
+
+
+@dataclass(frozen=True)
+class PartialAddress:
+    zip_code: str | None
+    state: str | None
+    city: str | None
+    street_number: str | None
+    street: str | None
+    neighborhood: str | None
+
+
+@dataclass(frozen=True)
+class HostedCheckout:
+    out_trade_no: str
+    method: str | None
+    channel: str | None
+    order_currency: str
+    order_amount: Decimal
+    subject: str
+    content: str | None
+    notify_url: str
+    return_url: str | None
+    buyer_id: str
+    timeout_express: str | None
+    cancellation_express: str | None
+    regions: list[str] | None
+    customer: PartialCustomer | None
+    address: PartialAddress | None

@@ -16,15 +16,15 @@ from ..vaults import service as vaults
 from ..vaults.models import Vault
 from . import authorizations, states
 from .models import Trade
-from .service import change_status, outcome
+from .service import CUSTOMER_KINDS, change_status, outcome
 
 LIMIT = 200
 
 
-def _due(session: Session, *conditions) -> list[Trade]:
+def _due(session: Session, *conditions, status: str = states.PROCESSING) -> list[Trade]:
     query = (
         select(Trade)
-        .where(Trade.status == states.PROCESSING, *conditions)
+        .where(Trade.status == status, *conditions)
         .order_by(Trade.id)
         .limit(LIMIT)
         .with_for_update(of=Trade, skip_locked=True)
@@ -60,11 +60,15 @@ def debit_vaults(session: Session, acquirer: Acquirer) -> int:
 
 
 def expire_trades(session: Session) -> int:
-    """Direct payments nobody paid in time."""
-    due = _due(session, Trade.kind == "direct", Trade.expires_at <= clock.now())
-    for trade in due:
+    """Direct payments nobody paid in time, hosted checkouts nobody completed in time."""
+    now = clock.now()
+    unpaid = _due(session, Trade.kind.in_(CUSTOMER_KINDS), Trade.expires_at <= now)
+    for trade in unpaid:
         change_status(session, trade, states.EXPIRED, "not paid before it expired")
-    return len(due)
+    unsubmitted = _due(session, Trade.expires_at <= now, status=states.INITIAL)
+    for trade in unsubmitted:
+        change_status(session, trade, states.EXPIRED, "no payment method was submitted before it expired")
+    return len(unpaid) + len(unsubmitted)
 
 
 def _vault_debits(session: Session, config: Mapping[str, Any]) -> int:

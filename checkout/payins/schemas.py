@@ -164,6 +164,57 @@ class DirectPayRequest(PayinRequest):
     return_url: HttpUrl | None = None
 
 
+# --- hosted checkout (/trade/create with trade_type WEB) --------------------------------------------
+
+
+class PartialIdentify(BaseModel):
+    model_config = REQUEST_CONFIG
+    number: Annotated[str | None, OptText(32)] = None
+    type: Annotated[str | None, OptText(16)] = None
+
+
+class PartialCustomer(BaseModel):
+    """Every field optional: what is given is pre-filled on the page (the provider's checkout page)."""
+
+    model_config = REQUEST_CONFIG
+    name: Annotated[str | None, OptText(128)] = None
+    email: Annotated[str | None, OptEmail(128)] = None
+    phone: Annotated[str | None, OptText(32)] = None
+    identify: PartialIdentify | None = None
+
+
+class PartialAddress(BaseModel):
+    model_config = REQUEST_CONFIG
+    zip_code: Annotated[str | None, OptText(16)] = None
+    state: Annotated[str | None, OptText(64)] = None
+    city: Annotated[str | None, OptText(64)] = None
+    street_number: Annotated[str | None, OptText(16)] = None
+    street: Annotated[str | None, OptText(128)] = None
+    neighborhood: Annotated[str | None, OptText(64)] = None
+
+
+class HostedCheckoutRequest(PayinRequest):
+    """The provider's "checkout page (general)" request."""
+
+    out_trade_no: Annotated[str, Text(64)]
+    method: Annotated[str | None, OptText(32)] = None  # absent or "": the customer chooses
+    channel: Annotated[str | None, OptText(32)] = None
+    order_currency: Currency
+    order_amount: Annotated[Decimal, Amount("0.01", "99999999.99")]
+    subject: Annotated[str, Text(128)]
+    content: Annotated[str, Text(255)]
+    trade_type: Annotated[str, Fixed("WEB")]
+    version: Annotated[str, Fixed("2.0")]
+    timeout_express: Annotated[str | None, OptText(8)] = None
+    cancellation_express: Annotated[str | None, OptText(8)] = None
+    notify_url: HttpUrl
+    return_url: HttpUrl | None = None
+    buyer_id: Annotated[str, Text(64)]
+    regions: Annotated[list[Alpha3], Field(max_length=32)] | None = None
+    customer: PartialCustomer | None = None
+    address: PartialAddress | None = None
+
+
 # --- refunds and queries ---------------------------------------------------------------------------
 
 
@@ -282,6 +333,13 @@ class RefundResponse(BaseModel):
     out_trade_no: str
     refund_amount: str
     refund_currency: str
+
+
+class CreateResponse(DirectPayResponse):
+    """The hosted checkout answers prepay_id and web_url (INITIAL); a complete direct payment posted here
+    answers as on /trade/pay, with web_url (its payment page) always present."""
+
+    prepay_id: str | None = Field(None, description="hosted checkout only")
 
 
 class AuthorizationResponse(BaseModel):

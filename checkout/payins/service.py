@@ -23,7 +23,7 @@ from ..merchants.policy import check_return_url
 from ..providers.base import Acquirer, Decision
 from ..vaults import service as vaults
 from . import methods, states, timeouts
-from .commands import DirectPayment, PreAuthorization, VaultPayment
+from .commands import DirectPayment, HostedCheckout, PreAuthorization, VaultPayment
 from .models import Refund, Trade, TradeEvent
 
 AUTHENTICATED_3DS = {"Y", "A"}
@@ -31,12 +31,14 @@ AUTHENTICATED_3DS = {"Y", "A"}
 INFORMATIONAL_3DS = {"I"}
 
 PIX_LEAD_DAYS = (2, 10)
+# Trades the customer pays through a method: direct payments, and hosted checkouts once a method is chosen.
+CUSTOMER_KINDS = ("direct", "checkout")
 
 
-def _new_trade(
+def new_trade(
     session: Session,
     merchant: Merchant,
-    order: PreAuthorization | VaultPayment | DirectPayment,
+    order: PreAuthorization | VaultPayment | DirectPayment | HostedCheckout,
     *,
     kind: str,
     method: str,
@@ -92,7 +94,7 @@ def _order_minor(amount, currency: str) -> int:
         raise InvalidField("order_amount", str(exc)) from None
 
 
-def _duplicate_check(session: Session, merchant: Merchant, out_trade_no: str) -> None:
+def duplicate_check(session: Session, merchant: Merchant, out_trade_no: str) -> None:
     """Answer a plain repeat before doing any work; the unique constraint still settles races."""
     exists = session.scalar(
         select(Trade.id).where(Trade.merchant_id == merchant.id, Trade.out_trade_no == out_trade_no)
@@ -112,7 +114,7 @@ def outcome(decision: Decision, success: str) -> tuple[str, str | None]:
 
 
 def pre_authorize(session: Session, merchant: Merchant, req: PreAuthorization, acquirer: Acquirer) -> Trade:
-    _duplicate_check(session, merchant, req.out_trade_no)
+    duplicate_check(session, merchant, req.out_trade_no)
     card = cards.usable_token(session, merchant, req.token, "token")
     code = req.threeds.status_code
     if code in AUTHENTICATED_3DS or code in INFORMATIONAL_3DS:
@@ -121,7 +123,7 @@ def pre_authorize(session: Session, merchant: Merchant, req: PreAuthorization, a
     else:
         status, reason = states.REFUSED, f"3-D Secure authentication failed (status {code})"
     now = clock.now()
-    trade = _new_trade(
+    trade = new_trade(
         session,
         merchant,
         req,
@@ -159,7 +161,7 @@ def _check_pix_schedule(session: Session, vault, scheduled) -> None:
 
 
 def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayment) -> Trade:
-    _duplicate_check(session, merchant, req.out_trade_no)
+    duplicate_check(session, merchant, req.out_trade_no)
     vault = vaults.require_active(session, merchant, req.vault_token)
     expected = "CreditCard" if vault.type == "Card" else "PIXAutomatic"
     if req.method != expected:
@@ -173,7 +175,7 @@ def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayment) -> T
         _check_pix_schedule(session, vault, req.scheduled_date)
         scheduled = req.scheduled_date
     # The debit itself runs later (card: at once; PIX Automático: on scheduled_date), by the worker.
-    trade = _new_trade(
+    trade = new_trade(
         session,
         merchant,
         req,
@@ -202,7 +204,7 @@ def pay_direct(
     if req.return_url:
         check_return_url(req.return_url, merchant, sandbox)
     details = method.check(req)
-    _duplicate_check(session, merchant, req.out_trade_no)
+    duplicate_check(session, merchant, req.out_trade_no)
     # method.check() requires a card's token.
     card = cards.usable_token(session, merchant, cast(str, req.token), "token") if req.method == "CreditCard" else None
     now = clock.now()
@@ -211,7 +213,7 @@ def pay_direct(
         trade.details = {**details, "customer": asdict(req.customer), "address": asdict(req.address)}
         return {**trade.details, "response": method.present(trade, links, collector)}  # present reads details
 
-    trade = _new_trade(
+    trade = new_trade(
         session,
         merchant,
         req,
@@ -221,7 +223,7 @@ def pay_direct(
         channel=req.channel if method.name == "Wallet" else None,
         card_token_id=card.id if card else None,
         now=now,
-        expires_at=_direct_expiry(method, req.timeout_express, now, collector),
+        expires_at=direct_expiry(method, req.timeout_express, now, collector),
         prepare=None if method.numbered else prepare,
     )
     if method.numbered:
@@ -233,7 +235,7 @@ def pay_direct(
     return trade, fields
 
 
-def _direct_expiry(method: methods.Method, timeout_express: str | None, now, collector: methods.Collector):
+def direct_expiry(method: methods.Method, timeout_express: str | None, now, collector: methods.Collector):
     """A Boleto without timeout_express stays payable to the end of its due day; others default to 90m."""
     if method.name == "Boleto" and timeout_express is None:
         due = now.astimezone(clock.BRAZIL).date() + timedelta(days=collector.boleto_due_days)
@@ -332,7 +334,7 @@ def sandbox_pay(session: Session, merchant: Merchant, trade_no: str) -> Trade:
     """The customer pays a PIX, Boleto, ... trade (sandbox): PROCESSING becomes SUCCESS."""
     trade = find(session, merchant, trade_no=trade_no)
     method = methods.METHODS.get(trade.method)
-    if trade.kind != "direct" or method is None or not method.settles_in_sandbox:
+    if trade.kind not in CUSTOMER_KINDS or method is None or not method.settles_in_sandbox:
         raise IllegalState(
             reason="method-not-payable", message=f"{trade.method} trades are not paid by the customer this way"
         )

@@ -207,6 +207,31 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Sandbox: play the payer's bank": ("Testes: simular o banco do pagador", "Pruebas: simular el banco del pagador"),
     "Bank approves": ("Banco aprova", "El banco aprueba"),
     "Bank rejects": ("Banco recusa", "El banco rechaza"),
+    # The hosted checkout (/trade/create's web_url).
+    "Checkout": ("Pagamento", "Pago"),
+    "How do you want to pay?": ("Como você quer pagar?", "¿Cómo quieres pagar?"),
+    "Choose another way to pay": ("Escolher outra forma de pagamento", "Elegir otra forma de pago"),
+    "Pay %(amount)s": ("Pagar %(amount)s", "Pagar %(amount)s"),
+    "E-mail": ("E-mail", "Correo electrónico"),
+    "Phone": ("Telefone", "Teléfono"),
+    "Document": ("Documento", "Documento"),
+    "11 or 14 digits.": ("11 ou 14 dígitos.", "11 o 14 dígitos."),
+    "CEP": ("CEP", "Código postal"),
+    "State": ("Estado", "Estado"),
+    "City": ("Cidade", "Ciudad"),
+    "Street": ("Rua", "Calle"),
+    "Number": ("Número", "Número"),
+    "Confirm your purchase": ("Confirme sua compra", "Confirma tu compra"),
+    "Your bank asks you to confirm a payment of %(amount)s to %(merchant)s.": (
+        "Seu banco pede que você confirme um pagamento de %(amount)s para %(merchant)s.",
+        "Tu banco te pide confirmar un pago de %(amount)s a %(merchant)s.",
+    ),
+    "Sandbox 3-D Secure: no real bank is asked. Confirm to authenticate the card, or fail the authentication.": (
+        "3-D Secure de teste: nenhum banco real é consultado. Confirme para autenticar o cartão ou faça a autenticação falhar.",
+        "3-D Secure de prueba: no se consulta a ningún banco real. Confirma para autenticar la tarjeta o haz que la autenticación falle.",
+    ),
+    "Confirm": ("Confirmar", "Confirmar"),
+    "Fail authentication": ("Falhar a autenticação", "Hacer fallar la autenticación"),
 }
 
 LOCALES = ("pt_BR", "es_MX")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from ... import clock, money
 from ...brazil import boleto, brcode
@@ -27,6 +28,17 @@ class Collector:
     cnpj: str
     pix_key: str
     boleto_due_days: int
+
+
+def collector(config: Mapping[str, Any]) -> Collector:
+    """The sandbox collector the configuration names."""
+    return Collector(
+        name=config["COLLECTOR_NAME"],
+        city=config["COLLECTOR_CITY"],
+        cnpj=config["COLLECTOR_CNPJ"],
+        pix_key=config["COLLECTOR_PIX_KEY"],
+        boleto_due_days=config["BOLETO_DUE_DAYS"],
+    )
 
 
 def _brazilian_customer(req: DirectPayment) -> None:
@@ -196,3 +208,27 @@ def refund_needs_bank_data(trade: Trade) -> bool:
         return False  # SPEI refunds go back to the paying CLABE
     method = METHODS.get(trade.method)
     return method.refund_needs_bank_data if method else False
+
+
+def currencies(name: str) -> frozenset[str]:
+    """The order currencies a method takes (its checks say the same; the hosted checkout offers by this)."""
+    if name in BRAZIL_METHODS:
+        return frozenset({"BRL"})
+    if name == "Wallet":
+        return frozenset(c for allowed in catalog.WALLET_CHANNELS.values() for c in allowed)
+    if name in catalog.BANKS:
+        return frozenset(bank.currency for bank in catalog.BANKS[name])
+    return frozenset(money.CURRENCIES)  # CreditCard
+
+
+def for_currency(currency: str) -> list[str]:
+    """The methods a customer may choose for an order in `currency`, in the catalogue's order."""
+    return [name for name in METHODS if currency in currencies(name)]
+
+
+def channels_for(currency: str) -> list[str]:
+    return [channel for channel, allowed in catalog.WALLET_CHANNELS.items() if currency in allowed]
+
+
+def banks_for(name: str, currency: str) -> list[catalog.Bank]:
+    return [bank for bank in catalog.BANKS.get(name, ()) if bank.currency == currency]

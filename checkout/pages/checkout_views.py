@@ -1,0 +1,228 @@
+"""The hosted checkout page (`web_url` of /trade/create): method picker, customer data, card with sandbox 3-D Secure."""
+
+from __future__ import annotations
+
+from typing import cast
+from urllib.parse import urlencode
+
+from flask import current_app, redirect, request
+from sqlalchemy import select
+
+from .. import clock, links, money, providers
+from ..cards import service as cards
+from ..db import db
+from ..errors import DomainError
+from ..merchants.models import Merchant
+from ..merchants.policy import check_return_url
+from ..payins import checkout, methods, states
+from ..payins.models import Trade
+from .common import Page, PageError, allow_form_target, open_page, read_token, render
+from .forms import CheckoutForm
+from .pay_views import COUNTRIES, PAY_TOKEN_TTL
+from .views import _post_allowed, bp
+
+# The names customers read in the method picker (the API's method names otherwise).
+METHOD_LABELS = {
+    "PIX": "PIX",
+    "Boleto": "Boleto",
+    "Lottery": "Lotérica",
+    "DepositExpress": "Depósito",
+    "Wallet": "Wallet",
+    "Cash": "Cash",
+    "BankTransfer": "Bank transfer",
+    "Khipu": "Khipu",
+    "CreditCard": "Card",
+}
+
+
+def _checkout_page(lock: bool = False) -> tuple[Page, Trade]:
+    token, payload = read_token(links.CHECKOUT_PAGE, PAY_TOKEN_TTL)
+    query = select(Trade).where(Trade.trade_no == payload.get("trade"))
+    trade = db.session.scalar(query.with_for_update(of=Trade) if lock else query)
+    if trade is None:
+        raise PageError(404, "not-found")
+    merchant = cast(Merchant, db.session.get(Merchant, trade.merchant_id))
+    page = open_page(token, merchant, COUNTRIES.get(trade.currency))
+    return page, trade
+
+
+def _return_url(page: Page, trade: Trade) -> str | None:
+    """The merchant may append `&return_url=` to web_url (the provider's checkout page allows it)."""
+    given = request.values.get("return_url")
+    if not given:
+        return trade.return_url
+    try:
+        check_return_url(given, page.merchant, current_app.config["SANDBOX"])
+    except DomainError:
+        raise PageError(400, "invalid") from None
+    return given
+
+
+def _to_payment_page(page: Page, trade: Trade):
+    url = links.current().pay_page(trade.trade_no)
+    return redirect(f"{url}&{urlencode({'view': page.view, 'language': page.locale})}", 303)
+
+
+def _chosen(trade: Trade) -> str | None:
+    offered = checkout.offered(trade)
+    if trade.method:
+        return trade.method
+    if len(offered) == 1:
+        return offered[0]
+    wanted = request.args.get("method")
+    return wanted if wanted in offered else None
+
+
+def _form(trade: Trade, method: str, formdata=None) -> CheckoutForm:
+    form = CheckoutForm(formdata=formdata, data=checkout.prefilled(trade) if formdata is None else None)
+    banks = [(bank.bank_id, bank.name) for bank in methods.banks_for(method, trade.currency)]
+    channels = [] if trade.channel else methods.channels_for(trade.currency)
+    form.keep_for(method, banks, channels)
+    return form
+
+
+def _show(page: Page, trade: Trade, method: str | None, form: CheckoutForm | None = None, status: int = 200):
+    expired = trade.expires_at is not None and clock.as_utc(trade.expires_at) <= clock.now()
+    return_url = _return_url(page, trade)
+    if method is not None and form is None:
+        form = _form(trade, method)
+    return render(
+        "pages/checkout/checkout.html",
+        page,
+        status,
+        trade=trade,
+        amount=money.from_minor(trade.amount_minor, trade.currency),
+        expired=expired or trade.status == states.EXPIRED,
+        method=method,
+        choices=[(name, METHOD_LABELS.get(name, name)) for name in checkout.offered(trade)],
+        labels=METHOD_LABELS,
+        form=form,
+        return_url=return_url if return_url != trade.return_url else None,
+        can_choose_again=not trade.method and len(checkout.offered(trade)) > 1,
+    )
+
+
+@bp.get("/checkout")
+def checkout_page():
+    page, trade = _checkout_page()
+    if trade.status not in (states.INITIAL, states.EXPIRED):
+        return _to_payment_page(page, trade)
+    if "pending" in trade.details:
+        return redirect(page.url("pages.checkout_threeds"), 303)
+    return _show(page, trade, _chosen(trade))
+
+
+@bp.post("/checkout")
+def checkout_submit():
+    page, trade = _checkout_page(lock=True)
+    _post_allowed(page)
+    if trade.status != states.INITIAL:
+        return _to_payment_page(page, trade)
+    method = _chosen(trade)
+    if method is None:
+        raise PageError(400, "invalid")
+    return_url = _return_url(page, trade)
+    form = _form(trade, method, request.form)
+    if not form.validate():
+        return _show(page, trade, method, form, 422)
+    values = {field.name: field.data for field in form}
+    customer, address = checkout.customer_of(values)
+    channel = trade.channel or values.get("channel")
+    try:
+        checkout.open_for_submission(trade)
+        trade.return_url = return_url
+        if method == "CreditCard":
+            # The card is tokenized now; the sandbox's 3-D Secure step decides before it is charged.
+            card = _tokenize(page, form)
+            trade.details = {
+                **trade.details,
+                "pending": {"values": values, "card_token": card.token, "brand": card.brand},
+            }
+            db.session.commit()
+            return redirect(page.url("pages.checkout_threeds"), 303)
+        payment = checkout.payment_of(
+            trade, method=method, channel=channel, customer=customer, address=address, bank=values.get("bank")
+        )
+        checkout.submit(db.session, trade, payment, links.current(), methods.collector(current_app.config))
+    except DomainError as error:
+        db.session.rollback()
+        form.form_errors.append(error.message)
+        return _show(page, trade, method, form, 422)
+    db.session.commit()
+    allow_form_target(trade.return_url)
+    return _to_payment_page(page, trade)
+
+
+def _tokenize(page: Page, form: CheckoutForm):
+    acquirer = providers.acquirer(current_app.config)
+    return cards.tokenize(
+        db.session,
+        page.merchant,
+        card_no=form.digits,
+        cvv=form.cvv.data,
+        exp_year=form.exp_year.data,
+        exp_month=form.exp_month.data,
+        holder_name=form.holder.data,
+        fingerprint_key=current_app.config["SECRET_KEY"],
+        ttl_seconds=current_app.config["CARD_TOKEN_TTL"],
+        sandbox_outcome=acquirer.outcome_for(form.digits, form.holder.data),
+        published_expiry=acquirer.published_expiry(form.digits),
+    )
+
+
+@bp.get("/checkout/3ds")
+def checkout_threeds():
+    page, trade = _checkout_page()
+    if trade.status != states.INITIAL or "pending" not in trade.details:
+        return redirect(page.url("pages.checkout_page"), 303)
+    pending = trade.details["pending"]
+    return render(
+        "pages/checkout/threeds.html",
+        page,
+        trade=trade,
+        amount=money.from_minor(trade.amount_minor, trade.currency),
+        brand=pending.get("brand", ""),
+    )
+
+
+@bp.post("/checkout/3ds")
+def checkout_threeds_answer():
+    """The sandbox issuer's 3-D Secure challenge: the customer confirms (Y) or fails (N) it."""
+    page, trade = _checkout_page(lock=True)
+    _post_allowed(page)
+    if trade.status != states.INITIAL or "pending" not in trade.details:
+        return redirect(page.url("pages.checkout_page"), 303)
+    answer = request.form.get("authentication")
+    if answer not in ("confirm", "fail"):
+        raise PageError(400, "invalid")
+    pending = trade.details["pending"]
+    details = {key: value for key, value in trade.details.items() if key != "pending"}
+    trade.details = details
+    customer, address = checkout.customer_of(pending["values"])
+    try:
+        card = cards.usable_token(db.session, page.merchant, pending["card_token"], "token")
+        payment = checkout.payment_of(
+            trade,
+            method="CreditCard",
+            channel=None,
+            customer=customer,
+            address=address,
+            token=card.token,
+            issuer=card.brand,
+            user_ip=request.remote_addr or "127.0.0.1",
+        )
+        checkout.submit(
+            db.session,
+            trade,
+            payment,
+            links.current(),
+            methods.collector(current_app.config),
+            card=card,
+            acquirer=providers.acquirer(current_app.config),
+            authenticated=answer == "confirm",
+        )
+    except DomainError:
+        db.session.rollback()
+        raise PageError(410, "expired") from None
+    db.session.commit()
+    return _to_payment_page(page, trade)

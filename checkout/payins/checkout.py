@@ -1,0 +1,200 @@
+"""The hosted checkout: an INITIAL trade that the customer completes on our page by choosing a method."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from .. import clock, money
+from ..cards.models import CardToken
+from ..errors import IllegalState, InvalidField
+from ..links import Links
+from ..merchants.models import Merchant
+from ..merchants.policy import check_return_url
+from ..providers.base import Acquirer
+from . import methods, states, timeouts
+from .commands import Address, Customer, DirectPayment, HostedCheckout, Identify
+from .models import Trade
+from .service import direct_expiry, duplicate_check, new_trade, outcome
+
+KIND = "checkout"
+
+
+def _given(value: Any) -> dict:
+    """A partial customer or address as the merchant gave it, without the absent fields."""
+    if value is None:
+        return {}
+    return {k: v for k, v in asdict(value).items() if v not in (None, {}, "")}
+
+
+def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox: bool = True) -> Trade:
+    """An INITIAL trade for the hosted checkout: `method` given shows only that method, none shows every
+    method valid for the currency (the provider's checkout page)."""
+    offered = methods.for_currency(order.order_currency)
+    if order.method is not None:
+        method = methods.lookup(order.method, order.channel)
+        if method.name not in offered:
+            raise InvalidField("method", f"{method.name} does not take {order.order_currency}")
+        if order.channel is not None and order.channel not in methods.channels_for(order.order_currency):
+            raise InvalidField(
+                "channel", f"must be one of {', '.join(methods.channels_for(order.order_currency))} for this currency"
+            )
+        offered = [method.name]
+    elif order.channel is not None:
+        raise InvalidField("channel", "only with method Wallet")
+    if order.cancellation_express is not None:
+        timeouts.expiry(order.cancellation_express, clock.now())  # checked like timeout_express
+    if order.return_url:
+        check_return_url(order.return_url, merchant, sandbox)
+    duplicate_check(session, merchant, order.out_trade_no)
+    now = clock.now()
+    details: dict[str, Any] = {
+        "offered": offered,
+        "customer": _given(order.customer),
+        "address": _given(order.address),
+    }
+    if order.regions:
+        details["regions"] = list(order.regions)
+    trade = new_trade(
+        session,
+        merchant,
+        order,
+        kind=KIND,
+        method=order.method or "",
+        status=states.INITIAL,
+        channel=order.channel,
+        now=now,
+        expires_at=timeouts.expiry(order.timeout_express, now),
+    )
+    trade.details = details
+    return trade
+
+
+def offered(trade: Trade) -> list[str]:
+    return list(trade.details.get("offered", []))
+
+
+def open_for_submission(trade: Trade) -> None:
+    if trade.status != states.INITIAL:
+        raise IllegalState(reason="trade-status-invalid", message=f"trade is {trade.status}")
+    if trade.expires_at is not None and clock.as_utc(trade.expires_at) <= clock.now():
+        raise IllegalState(reason="trade-expired", message="the checkout expired before a method was submitted")
+
+
+def payment_of(
+    trade: Trade,
+    *,
+    method: str,
+    channel: str | None,
+    customer: Customer,
+    address: Address,
+    bank: str | None = None,
+    token: str | None = None,
+    issuer: str | None = None,
+    user_ip: str | None = None,
+) -> DirectPayment:
+    """The direct payment the customer's choices on the page amount to, for the checks a direct payment
+    passes (the order's own fields come from the trade)."""
+    return DirectPayment(
+        out_trade_no=trade.out_trade_no,
+        method=method,
+        channel=channel,
+        order_currency=trade.currency,
+        order_amount=money.from_minor(trade.amount_minor, trade.currency),
+        subject=trade.subject,
+        content=trade.content,
+        notify_url=trade.notify_url,
+        buyer_id=trade.buyer_id,
+        timeout_express=None,
+        token=token,
+        fingerprint="hosted-checkout" if token else None,
+        issuer=issuer,
+        installments=1,
+        bank=bank,
+        language_code=None,
+        customer=customer,
+        address=address,
+        user_ip=user_ip,
+        return_url=trade.return_url,
+    )
+
+
+def submit(
+    session: Session,
+    trade: Trade,
+    payment: DirectPayment,
+    links: Links,
+    collector: methods.Collector,
+    card: CardToken | None = None,
+    acquirer: Acquirer | None = None,
+    authenticated: bool = True,
+) -> Trade:
+    """The customer submitted a method: the trade becomes that method's payment (PROCESSING), with the
+    same checks and answer fields as a direct payment. A card is authorized at once, after the sandbox's
+    3-D Secure step (`authenticated`)."""
+    open_for_submission(trade)
+    method = methods.lookup(payment.method, payment.channel)
+    if method.name not in offered(trade):
+        raise InvalidField("method", f"must be one of {', '.join(offered(trade))}")
+    checked = method.check(payment)
+    now = clock.now()
+    trade.method = method.name
+    trade.channel = payment.channel if method.name == "Wallet" else None
+    trade.card_token_id = card.id if card else None
+    trade.expires_at = direct_expiry(method, None, now, collector)
+    trade.details = {
+        **trade.details,
+        **checked,
+        "customer": asdict(payment.customer),
+        "address": asdict(payment.address),
+    }
+    trade.details = {**trade.details, "response": method.present(trade, links, collector)}
+    states.set_status(session, trade, states.PROCESSING, "submitted on the hosted checkout")
+    if card is not None:
+        assert acquirer is not None  # a card is always submitted with its acquirer
+        if authenticated:
+            status, reason = outcome(acquirer.authorize(card, trade.amount_minor, trade.currency), states.SUCCESS)
+        else:
+            status, reason = states.REFUSED, "3-D Secure authentication failed (status N)"
+        states.set_status(session, trade, status, reason)
+    return trade
+
+
+def prefilled(trade: Trade) -> dict[str, Any]:
+    """What the merchant told us of the customer, flattened for the page's form."""
+    customer = trade.details.get("customer", {})
+    address = trade.details.get("address", {})
+    identify = customer.get("identify") or {}
+    return {
+        "name": customer.get("name"),
+        "email": customer.get("email"),
+        "phone": customer.get("phone"),
+        "document_type": identify.get("type"),
+        "document_number": identify.get("number"),
+        **{key: address.get(key) for key in ("zip_code", "state", "city", "street", "street_number", "neighborhood")},
+    }
+
+
+def customer_of(values: dict[str, Any]) -> tuple[Customer, Address]:
+    """The page's answers as the customer and address a direct payment carries ("" where not asked)."""
+
+    def text(key: str) -> str:
+        return (values.get(key) or "").strip()
+
+    customer = Customer(
+        name=text("name"),
+        email=text("email"),
+        phone=text("phone"),
+        identify=Identify(number=text("document_number"), type=text("document_type")),
+    )
+    address = Address(
+        zip_code=text("zip_code"),
+        state=text("state"),
+        city=text("city"),
+        street_number=text("street_number"),
+        street=text("street"),
+        neighborhood=text("neighborhood") or None,
+    )
+    return customer, address

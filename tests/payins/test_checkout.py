@@ -1,0 +1,124 @@
+"""/trade/create as the provider's hosted checkout: an INITIAL trade and its web_url."""
+
+from datetime import timedelta
+
+import pytest
+
+from checkout import clock, worker
+from tests import builders
+
+
+def hosted(**overrides) -> dict:
+    """The provider's checkout-page example (payin/checkout-page/general.md), as a merchant sends it."""
+    return builders.merge(
+        {
+            "charset": "UTF-8",
+            "out_trade_no": "202201010354002",
+            "order_currency": "BRL",
+            "order_amount": "12.01",
+            "subject": "item name",
+            "content": "item description",
+            "trade_type": "WEB",
+            "timeout_express": "1d",
+            "notify_url": builders.NOTIFY,
+            "buyer_id": "buyer_0101_0001",
+            "version": "2.0",
+            "customer": {
+                "identify": {"type": "CPF", "number": "50284414727"},
+                "name": "Test User Name",
+                "email": "test@pagsmile.com",
+            },
+            "regions": ["BRA"],
+            "address": {"zip_code": "38082365"},
+        },
+        overrides,
+    )
+
+
+def test_a_hosted_checkout_is_an_initial_trade_with_its_page(api, outbox):
+    body = api.post("/trade/create", hosted(), expect=200)
+    assert set(body) == {"code", "msg", "trade_no", "out_trade_no", "web_url", "prepay_id", "trade_status"}
+    assert (body["out_trade_no"], body["trade_status"]) == ("202201010354002", "INITIAL")
+    assert body["web_url"].startswith("http://checkout.test/pages/checkout?token=")
+    assert body["prepay_id"].startswith("pp_")
+    assert outbox(body["trade_no"]) == []  # INITIAL is not an event the provider notifies
+    query = api.post("/trade/query", {"trade_no": body["trade_no"]}, expect=200)
+    assert (query["trade_status"], query["method"], query["order_amount"]) == ("INITIAL", "", "12.01")
+    assert query["expire_time"] == clock.format_utc(clock.now() + timedelta(days=1))
+
+
+def test_a_complete_direct_payment_posted_to_create_still_answers_as_one_with_web_url(api):
+    body = api.post("/trade/create", builders.direct("Boleto"), expect=200)
+    assert (body["trade_status"], len(body["barcode"]) > 0) == ("PROCESSING", True)
+    assert body["web_url"].startswith("http://checkout.test/pages/pay?token=")
+
+
+@pytest.mark.parametrize(
+    ("overrides", "code", "sub_msg"),
+    [
+        ({"trade_type": "API"}, "40002", "trade_type: must be WEB"),
+        ({"version": None}, "40001", "missing required argument: version"),
+        ({"content": None}, "40001", "missing required argument: content"),
+        ({"method": "Khipu"}, "40002", "method: Khipu does not take BRL"),
+        (
+            {"method": "Bitcoin"},
+            "40002",
+            "method: must be one of PIX, Boleto, Lottery, DepositExpress, Wallet, Cash, BankTransfer, Khipu, CreditCard",
+        ),
+        ({"channel": "PicPay"}, "40002", "channel: only with method Wallet"),
+        (
+            {"method": "Wallet", "channel": "Yape"},
+            "40002",
+            "channel: must be one of PicPay, MercadoPago for this currency",
+        ),
+        ({"timeout_express": "16d"}, "40002", "timeout_express: must not exceed 15d"),
+        (
+            {"cancellation_express": "soon"},
+            "40002",
+            "timeout_express: must be a number followed by m, h, d or c (e.g. 90m)",
+        ),
+        ({"regions": ["BR"]}, "40002", "regions.0: must be an ISO 3166-1 alpha-3 country code"),
+        ({"return_url": "https://user:pw@shop.example/back"}, "40002", "return_url: must not carry user information"),
+    ],
+)
+def test_a_hosted_checkout_refuses_what_the_provider_documents_and_writes_nothing(
+    api, row_counts, overrides, code, sub_msg
+):
+    body = hosted()
+    for key, value in overrides.items():
+        if value is None:
+            body.pop(key)
+        else:
+            body[key] = value
+    before = row_counts()
+    answer = api.post("/trade/create", body, expect=400)
+    assert (answer["code"], answer["sub_msg"]) == (code, sub_msg)
+    assert row_counts() == before
+
+
+def test_method_given_shows_only_that_method_and_empty_shows_all(api):
+    only_pix = api.post("/trade/create", hosted(method="PIX", out_trade_no="o-1"), expect=200)
+    every = api.post("/trade/create", hosted(method="", out_trade_no="o-2"), expect=200)
+    mxn = api.post("/trade/create", hosted(order_currency="MXN", out_trade_no="o-3", regions=["MEX"]), expect=200)
+    assert [
+        api.post("/trade/query", {"trade_no": t["trade_no"]}, expect=200)["trade_status"]
+        for t in (only_pix, every, mxn)
+    ] == ["INITIAL"] * 3
+
+
+def test_a_repeated_out_trade_no_is_refused(api):
+    api.post("/trade/create", hosted(), expect=200)
+    answer = api.post("/trade/create", hosted(), expect=400)
+    assert (answer["sub_code"], answer["sub_msg"]) == ("duplicate-out_trade_no", "out_trade_no is duplicate")
+
+
+def test_a_checkout_nobody_completes_expires_with_its_callback(app, api, outbox):
+    trade_no = api.post("/trade/create", hosted(timeout_express="30m"), expect=200)["trade_no"]
+    clock.advance(31 * 60)
+    worker.run_once(app)
+    query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
+    assert (query["trade_status"], query["failure_reason"]) == (
+        "EXPIRED",
+        "no payment method was submitted before it expired",
+    )
+    assert [p["trade_status"] for _, _, p in outbox(trade_no)] == ["EXPIRED"]
