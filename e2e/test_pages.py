@@ -3,6 +3,7 @@
 import json
 import re
 from datetime import date, datetime, timedelta, timezone
+from urllib.parse import quote
 
 from axe_playwright_python.sync_playwright import Axe
 from joserfc import jws
@@ -319,3 +320,65 @@ def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
         page.goto(f"{demo}/{name}")
         expect(page.locator("main h1")).to_be_visible()
         shot(page, f"demo-{name or 'index'}")
+
+
+def hosted_checkout(shop_api, out_trade_no: str, **extra) -> dict:
+    """The provider's checkout-page request (payin/checkout-page/general.md): no method, customer partly known."""
+    return shop_api.payin(
+        "/trade/create",
+        {
+            "out_trade_no": out_trade_no,
+            "order_currency": "BRL",
+            "order_amount": "150.00",
+            "subject": "Pedido 42",
+            "content": "Camiseta azul",
+            "trade_type": "WEB",
+            "version": "2.0",
+            "notify_url": "http://127.0.0.1:9/notify",
+            "buyer_id": "b1",
+            "customer": {"name": "Ana Souza", "email": "ana@example.com", "identify": {"type": "CPF", "number": CPF}},
+            **extra,
+        },
+    )
+
+
+def test_hosted_checkout_by_card_with_3ds_and_back_to_the_shop(profile, shop_api, shop, merchant):
+    trade = hosted_checkout(shop_api, f"hosted-card-{profile.name}")
+    page = profile.new_page()
+    page.goto(trade["web_url"] + "&return_url=" + quote(f"{shop}/back?order=42", safe=""))
+    expect(page.get_by_role("heading", name="Como você quer pagar?")).to_be_visible()
+    page.get_by_role("link", name="Card").click()
+    expect(page.get_by_label("Nome completo")).to_have_value("Ana Souza")
+    page.get_by_label("Número do cartão").fill("4111 1111 1111 1111")
+    page.get_by_label("Mês").select_option("12")
+    page.get_by_label("Ano").select_option(str(date.today().year + 3))
+    page.get_by_label("Código de segurança").fill("123")
+    page.get_by_label("Nome impresso no cartão").fill("Ana Souza")
+    page.get_by_role("button", name=re.compile(r"^Pagar R\$")).click()
+    expect(page.get_by_role("heading", name="Confirme sua compra")).to_be_visible()
+    page.get_by_role("button", name="Confirmar", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("Pagamento recebido. Obrigado!")
+    page.get_by_role("link", name="Voltar para Loja Exemplo").click()
+    expect(page.get_by_role("heading", name="Back at the shop")).to_be_visible()
+    assert "order=42" in page.url
+    claims = claims_of(page.url, merchant["security_key"])
+    assert (claims["sub"], claims["status"], claims["out_trade_no"]) == (
+        trade["trade_no"],
+        "SUCCESS",
+        f"hosted-card-{profile.name}",
+    )
+
+
+def test_hosted_checkout_by_pix_in_a_cross_site_iframe(profile, shop_api, shop):
+    trade = hosted_checkout(shop_api, f"hosted-pix-{profile.name}")
+    page = profile.new_page()
+    page.goto(f"{shop}/frame?src={trade['web_url'].replace('&', '%26')}")
+    frame = page.frame_locator("#checkout")
+    frame.get_by_role("link", name="PIX").click()
+    expect(frame.get_by_label("CPF ou CNPJ (só números)")).to_have_value(CPF)
+    frame.get_by_label("Telefone").fill("+5511987654321")
+    frame.get_by_role("button", name=re.compile(r"^Pagar R\$")).click()
+    expect(frame.locator("#pix-code")).to_have_value(re.compile(r"^000201.*5406150\.00"))
+    frame.get_by_role("button", name="Testes: pagar agora").click()
+    expect(frame.get_by_role("status")).to_have_text("Pagamento recebido. Obrigado!")
+    assert shop_api.payin("/trade/query", {"trade_no": trade["trade_no"]})["trade_status"] == "SUCCESS"

@@ -13,6 +13,7 @@ from checkout.api import openapi
 
 from .. import builders
 from ..conftest import Api, PayoutApi
+from ..payins.test_checkout import hosted
 
 FORBID = ConfigDict(extra="forbid")
 
@@ -70,6 +71,7 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
         ("/trade/pre-authorization", builders.pre_authorization(token, out_trade_no="r-pre-2")),
         ("/trade/capture", {"version": "2.0", "amount": "100.00", "currency": "BRL", "out_trade_no": "pre-1"}),
         ("/trade/void", {"version": "2.0", "out_trade_no": "r-pre-2"}),
+        ("/trade/create", hosted(out_trade_no="r-hosted")),
     ):
         payin(path, body)
     pix = payin("/trade/create", builders.direct("PIX", out_trade_no="r-pix"))
