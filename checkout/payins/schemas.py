@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, StrictInt, field_validator
+from pydantic import AliasChoices, BaseModel, Field, StrictInt, field_validator
 
 from ..validation import (
     REQUEST_CONFIG,
@@ -174,18 +174,21 @@ class PartialIdentify(BaseModel):
 
 
 class PartialCustomer(BaseModel):
-    """Every field optional: what is given is pre-filled on the page (the provider's checkout page)."""
+    """Every field optional: what is given is pre-filled on the page (the provider's checkout page). Its
+    e-commerce page's example spells `identification` and `postal_code`: both spellings are read."""
 
     model_config = REQUEST_CONFIG
     name: Annotated[str | None, OptText(128)] = None
     email: Annotated[str | None, OptEmail(128)] = None
     phone: Annotated[str | None, OptText(32)] = None
-    identify: PartialIdentify | None = None
+    identify: Annotated[PartialIdentify | None, Field(validation_alias=AliasChoices("identify", "identification"))] = (
+        None
+    )
 
 
 class PartialAddress(BaseModel):
     model_config = REQUEST_CONFIG
-    zip_code: Annotated[str | None, OptText(16)] = None
+    zip_code: Annotated[str | None, OptText(16), Field(validation_alias=AliasChoices("zip_code", "postal_code"))] = None
     state: Annotated[str | None, OptText(64)] = None
     city: Annotated[str | None, OptText(64)] = None
     street_number: Annotated[str | None, OptText(16)] = None

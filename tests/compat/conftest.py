@@ -6,6 +6,7 @@ import pytest
 
 from tests.builders import TIMESTAMP
 from tests.notifications.conftest import receiver  # noqa: F401  (a fixture, used by name)
+from tests.pages.conftest import customer  # noqa: F401  (a fixture, used by name)
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """/trade/create as the provider's hosted checkout: an INITIAL trade and its web_url."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -44,7 +44,8 @@ def test_a_hosted_checkout_is_an_initial_trade_with_its_page(api, outbox):
     assert outbox(body["trade_no"]) == []  # INITIAL is not an event the provider notifies
     query = api.post("/trade/query", {"trade_no": body["trade_no"]}, expect=200)
     assert (query["trade_status"], query["method"], query["order_amount"]) == ("INITIAL", "", "12.01")
-    assert query["expire_time"] == clock.format_utc(clock.now() + timedelta(days=1))
+    created, expires = (datetime.fromisoformat(query[k]) for k in ("create_time", "expire_time"))
+    assert expires - created == timedelta(days=1)  # "timeout_express": "1d"
 
 
 def test_a_complete_direct_payment_posted_to_create_still_answers_as_one_with_web_url(api):
