@@ -5,6 +5,7 @@ import re
 from datetime import date, datetime, timedelta, timezone
 from urllib.parse import quote
 
+import requests
 from axe_playwright_python.sync_playwright import Axe
 from joserfc import jws
 from playwright.sync_api import expect
@@ -30,7 +31,10 @@ def expected_logo(profile) -> tuple[int, int]:
 
 
 def pix_vault(shop_api, shop, uid: str) -> dict:
-    today = datetime.now(BRAZIL).date()
+    # The service's day, not this machine's: another test moves the sandbox clock (30 minutes), which
+    # near midnight in Brazil is already tomorrow there.
+    now = requests.get(f"{shop_api.base}/sandbox/clock", headers=shop_api.basic, timeout=15).json()["now"]
+    today = datetime.fromtimestamp(now, BRAZIL).date()
     return shop_api.payin(
         "/vault/create",
         {
