@@ -1,4 +1,5 @@
-"""Concurrent requests: one trade per out_trade_no, refunds never above the paid amount."""
+"""Concurrent requests: one trade per out_trade_no, refunds never above the paid amount, one end to an
+authorization."""
 
 import threading
 
@@ -12,15 +13,17 @@ from tests.conftest import Api
 THREADS = 8
 
 
-def race(app, credentials: dict, path: str, bodies: list[dict]) -> list[dict]:
-    """Send the bodies at once, one thread each, released together by a barrier."""
+def race(app, credentials: dict, path: str | list[str], bodies: list[dict]) -> list[dict]:
+    """Send the bodies at once, one thread each, released together by a barrier (to one path, or each
+    to its own)."""
+    paths = [path] * len(bodies) if isinstance(path, str) else path
     barrier = threading.Barrier(len(bodies))
     answers: list = [None] * len(bodies)
 
     def send(index: int) -> None:
         api = Api(app.test_client(), credentials)
         barrier.wait()
-        answers[index] = api.post(path, bodies[index])
+        answers[index] = api.post(paths[index], bodies[index])
 
     threads = [threading.Thread(target=send, args=(i,)) for i in range(len(bodies))]
     for thread in threads:
@@ -62,3 +65,20 @@ def test_racing_repeats_of_one_out_request_no_make_one_refund(app, api, merchant
     assert len({a["refund_no"] for a in answers}) == 1
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Refund)) == 1
+
+
+def test_racing_captures_and_voids_end_an_authorization_once(app, api, merchant, outbox):
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    trade_no = api.post("/trade/pre-authorization", builders.pre_authorization(token), expect=200)["trade_no"]
+    capture = {"version": "2.0", "amount": "150.00", "currency": "BRL", "out_trade_no": "pre-1"}
+    void = {"version": "2.0", "out_trade_no": "pre-1"}
+    half = THREADS // 2
+    answers = race(app, merchant, ["/trade/capture"] * half + ["/trade/void"] * half, [capture] * half + [void] * half)
+    final = api.post("/trade/query", {"trade_no": trade_no}, expect=200)["trade_status"]
+    assert final in ("SUCCESS", "CANCEL")
+    # The winner's kind answers success every time (a repeat of what was done); the other kind is refused.
+    won = slice(0, half) if final == "SUCCESS" else slice(half, THREADS)
+    lost = slice(half, THREADS) if final == "SUCCESS" else slice(0, half)
+    assert {a["code"] for a in answers[won]} == {"10000"}
+    assert {a.get("sub_code") for a in answers[lost]} == {"trade-status-invalid"}
+    assert [p["trade_status"] for _, _, p in outbox(trade_no)] == ["AUTHORIZED", final]
