@@ -333,6 +333,10 @@ def read(
 def sandbox_pay(session: Session, merchant: Merchant, trade_no: str) -> Trade:
     """The customer pays a PIX, Boleto, ... trade (sandbox): PROCESSING becomes SUCCESS."""
     trade = find(session, merchant, trade_no=trade_no)
+    if trade.status == states.INITIAL:
+        raise IllegalState(
+            reason="trade-status-invalid", message="trade is INITIAL; the customer has not submitted a method yet"
+        )
     method = methods.METHODS.get(trade.method)
     if trade.kind not in CUSTOMER_KINDS or method is None or not method.settles_in_sandbox:
         raise IllegalState(

@@ -123,3 +123,12 @@ def test_a_checkout_nobody_completes_expires_with_its_callback(app, api, outbox)
         "no payment method was submitted before it expired",
     )
     assert [p["trade_status"] for _, _, p in outbox(trade_no)] == ["EXPIRED"]
+
+
+def test_the_sandbox_cannot_pay_a_checkout_before_a_method_is_submitted(api):
+    trade_no = api.post("/trade/create", hosted(), expect=200)["trade_no"]
+    answer = api.post(f"/sandbox/trades/{trade_no}/pay", expect=400)
+    assert (answer["sub_code"], answer["sub_msg"]) == (
+        "trade-status-invalid",
+        "trade is INITIAL; the customer has not submitted a method yet",
+    )
