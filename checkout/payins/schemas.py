@@ -300,13 +300,24 @@ class PreAuthorizationResponse(BaseModel):
 
 
 class MethodFields(BaseModel):
-    """What a direct payment's method hands the merchant to pass on to the customer."""
+    """What a direct payment's method hands the merchant to pass on to the customer (the provider's names)."""
 
-    qr_code: str | None = Field(None, description="PIX: the BR Code to show as a QR code")
-    web_url: str | None = Field(None, description="PIX, Cash, BankTransfer, Khipu: the payment page")
-    barcode: str | None = Field(None, description="Boleto: the linha digitável")
-    pay_url: str | None = Field(None, description="Boleto, Lottery, DepositExpress: the payment page")
-    due_date: str | None = Field(None, description="Boleto: YYYY-MM-DD")
+    web_url: str | None = Field(
+        None,
+        description="/trade/pay: empty, but for DepositExpress, Cash, BankTransfer and Khipu (their payment page)",
+    )
+    pay_url: str | None = Field(None, description="PIX, Boleto, Lottery, DepositExpress: the payment page")
+    qr_code: str | None = Field(None, description="PIX: the BR Code (copy and paste), to show as a QR code")
+    qr_code_url: str | None = Field(None, description="PIX: address of the QR as a PNG image")
+    qr_code_img: str | None = Field(
+        None, description="PIX: the QR as a data:image/png;base64 URI (on /trade/pay and /trade/create only)"
+    )
+    barcode: str | None = Field(
+        None, description="Boleto: the 44-digit bar code; Lottery: the 47-digit line, as the provider's page shows"
+    )
+    bank_code: str | None = Field(None, description="Boleto: the 47-digit linha digitável the payer types")
+    bank_no: str | None = Field(None, description="Lottery: the number the payer gives at a lottery outlet")
+    due_date: str | None = Field(None, description="Boleto: YYYY-MM-DD (ours)")
     provider_owner: str | None = Field(None, description="DepositExpress: the account holder")
     provider_owner_document: str | None = Field(None, description="DepositExpress: the holder's CNPJ")
     provider_agency: str | None = Field(None, description="DepositExpress: the branch")

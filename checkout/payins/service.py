@@ -228,7 +228,7 @@ def pay_direct(
     )
     if method.numbered:
         trade.details = prepare(trade)
-    fields = trade.details["response"]
+    fields = methods.answer(trade.details["response"])
     if card is not None:
         decision = acquirer.authorize(card, trade.amount_minor, trade.currency)
         change_status(session, trade, *outcome(decision, states.SUCCESS))

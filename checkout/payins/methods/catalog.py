@@ -63,4 +63,6 @@ WALLET_CHANNELS: dict[str, tuple[str, ...]] = {
 
 
 def bank(method: str, bank_id: str) -> Bank | None:
-    return next((b for b in BANKS.get(method, ()) if b.bank_id == bank_id), None)
+    """The listed bank, whatever the case of its id (the provider's DepositExpress example sends "Bradesco")."""
+    wanted = bank_id.casefold()
+    return next((b for b in BANKS.get(method, ()) if b.bank_id.casefold() == wanted), None)
