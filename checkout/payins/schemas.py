@@ -382,6 +382,18 @@ class TradeRefund(BaseModel):
     create_time: str
 
 
+class QueryIdentify(BaseModel):
+    number: str
+    type: str
+
+
+class QueryCustomer(BaseModel):
+    identify: QueryIdentify
+    email: str
+    phone: str
+    name: str = Field(description="ours")
+
+
 class QueryResponse(MethodFields):
     """The trade; a direct payment also answers its method's fields again."""
 
@@ -396,8 +408,10 @@ class QueryResponse(MethodFields):
     refundable_amount: str
     subject: str
     buyer_id: str
-    create_time: str
-    update_time: str
+    create_time: str = Field(description="yyyy-MM-dd HH:mm:ss, UTC")
+    update_time: str = Field(description="yyyy-MM-dd HH:mm:ss, UTC")
+    refuse_detail: str = Field(description="why a REFUSED trade was refused; empty otherwise")
+    customer: QueryCustomer = Field(description="the payer; empty strings where unknown (cards, vaults)")
     status_history: list[StatusChange]
     refunds: list[TradeRefund]
     channel: str | None = None
