@@ -214,4 +214,4 @@ def query(merchant: Merchant, req: QueryRequest):
     response=BankListResponse,
 )
 def bank_list(merchant: Merchant, req: BankListRequest):
-    return {"method": req.method, "banks": [bank.as_dict() for bank in catalog.BANKS[req.method]]}
+    return catalog.listing(req.method)

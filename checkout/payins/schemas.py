@@ -422,13 +422,16 @@ class QueryResponse(MethodFields):
 
 
 class ListedBank(BaseModel):
-    bank_id: str
+    bank_id: str = Field(description="what a direct payment's `bank` takes")
     bank_name: str
-    country: str
-    currency: str
-    language_codes: list[str]
+    detail: str = Field(description="empty")
+    country: str = Field(description="ours")
+    currency: str = Field(description="ours: the order currency the bank takes")
+    language_codes: list[str] = Field(description="ours: what a direct payment's `language_code` takes")
+    min_amount: str | None = Field(None, description="Khipu: the smallest order this bank takes (ours)")
 
 
 class BankListResponse(BaseModel):
-    method: str
-    banks: list[ListedBank]
+    data: list[ListedBank]
+    min_amount: str | None = Field(None, description="Khipu only: the smallest order its banks take")
+    method: str = Field(description="ours: the method asked for")

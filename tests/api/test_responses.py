@@ -105,6 +105,7 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
     payin("/trade/query", {"out_trade_no": "r-boleto"})
     payin("/trade/query", {"out_trade_no": "r-card"})
     payin("/trade/bank-list", {"method": "Cash"})
+    payin("/trade/bank-list", {"method": "Khipu"})
 
     payout("/payout/dry-run", builders.dry_run())
     sent = payout("/payout", builders.payout("r-po-1"))

@@ -178,14 +178,29 @@ def test_bank_list_rules(api, row_counts, method, overrides, sub_msg):
 
 def test_bank_list_operation(api):
     body = api.post("/trade/bank-list", {"method": "Cash"}, expect=200)
-    assert [b["bank_id"] for b in body["banks"]] == ["oxxo", "seven_eleven", "pagoefectivo", "efecty"]
-    assert body["banks"][0] == {
+    assert [b["bank_id"] for b in body["data"]] == ["oxxo", "seven_eleven", "pagoefectivo", "efecty"]
+    assert body["data"][0] == {
         "bank_id": "oxxo",
         "bank_name": "OXXO",
+        "detail": "",
         "country": "MEX",
         "currency": "MXN",
         "language_codes": ["es", "en"],
     }
+    assert (body["method"], "min_amount" in body) == ("Cash", False)
+
+
+def test_khipu_banks_answer_their_minimum_and_hold_payments_to_it(api, row_counts):
+    body = api.post("/trade/bank-list", {"method": "Khipu"}, expect=200)
+    assert body["min_amount"] == "200"
+    assert {b["min_amount"] for b in body["data"]} == {"200"}
+    before = row_counts()
+    small = builders.direct("Khipu", bank="bancoestado", order_currency="CLP", order_amount="199")
+    answer = api.post("/trade/pay", small, expect=400)
+    assert answer["sub_msg"] == "order_amount: must be at least 200 CLP for bancoestado"
+    assert row_counts() == before
+    at_least = builders.direct("Khipu", bank="bancoestado", order_currency="CLP", order_amount="200")
+    assert api.post("/trade/pay", at_least, expect=200)["trade_status"] == "PROCESSING"
 
 
 def test_credit_card_direct_payment_succeeds_with_the_approving_card(api, outbox):

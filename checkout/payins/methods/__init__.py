@@ -63,6 +63,14 @@ def _listed_bank(req: DirectPayment) -> catalog.Bank:
         ids = ", ".join(b.bank_id for b in catalog.BANKS[req.method])
         raise InvalidField("bank", f"must be one of {ids} for {req.method}")
     _currency(req, (bank.currency,))
+    if bank.min_minor is not None:
+        try:
+            minor = money.to_minor(req.order_amount, bank.currency)
+        except money.MoneyError as exc:
+            raise InvalidField("order_amount", str(exc)) from None
+        if minor < bank.min_minor:
+            minimum = money.format_minor(bank.min_minor, bank.currency)
+            raise InvalidField("order_amount", f"must be at least {minimum} {bank.currency} for {bank.bank_id}")
     if req.language_code and req.language_code not in bank.language_codes:
         raise InvalidField("language_code", f"must be one of {', '.join(bank.language_codes)} for {bank.bank_id}")
     return bank
