@@ -241,7 +241,8 @@ class BankInfo(BaseModel):
     bank_name: Annotated[str | None, OptText(64)] = None
     agency: Annotated[str | None, OptText(64)] = None
     type: Annotated[str | None, OptText(64)] = None
-    account: Annotated[str | None, OptText(64)] = None  # extension: the account number itself
+    number: Annotated[str | None, OptText(64)] = None
+    account: Annotated[str | None, OptText(64)] = None  # ours, before the provider's `number` was read
 
 
 class RefundRequest(PayinRequest):
@@ -340,13 +341,13 @@ class PayResponse(DirectPayResponse):
 
 
 class RefundResponse(BaseModel):
-    refund_status: str
-    refund_no: str
-    out_request_no: str | None
-    trade_no: str
     out_trade_no: str
-    refund_amount: str
+    trade_no: str
     refund_currency: str
+    refund_amount: str
+    refund_status: str = Field(description="SUCCESS, or PROCESSING while the customer's bank data is awaited")
+    refund_no: str = Field(description="ours: the refund's id")
+    out_request_no: str | None = Field(description="ours: the merchant's id of the refund, echoed")
 
 
 class CreateResponse(DirectPayResponse):
