@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BaseModel, Field, StrictInt, field_validator
+from pydantic import AliasChoices, BaseModel, BeforeValidator, Field, StrictInt, WithJsonSchema, field_validator
 
 from ..validation import (
     REQUEST_CONFIG,
@@ -117,6 +117,26 @@ class VaultPayRequest(PayinRequest):
 # --- direct payment --------------------------------------------------------------------------------
 
 
+def _installments(value: object) -> object:
+    """The provider's table says integer, its CreditCard page string ("1"): digits are read as the number."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2:
+        return int(value)
+    return value
+
+
+Installments = Annotated[
+    StrictInt,
+    BeforeValidator(_installments),
+    Field(ge=1, le=12),
+    WithJsonSchema(
+        {
+            "anyOf": [{"type": "integer", "minimum": 1, "maximum": 12}, {"type": "string", "pattern": "^[0-9]{1,2}$"}],
+            "description": "1 to 12, a number or its digits as a string",
+        }
+    ),
+]
+
+
 class Identify(BaseModel):
     model_config = REQUEST_CONFIG
     number: Annotated[str, Text(32)]
@@ -155,7 +175,7 @@ class DirectPayRequest(PayinRequest):
     token: Annotated[str | None, OptText(64)] = None
     fingerprint: Annotated[str | None, OptText(128)] = None
     issuer: Annotated[str | None, OptText(64)] = None
-    installments: Annotated[StrictInt, Field(ge=1, le=12)] = 1
+    installments: Installments = 1
     bank: Annotated[str | None, OptText(64)] = None
     language_code: Annotated[str | None, OptText(8)] = None
     customer: Customer
