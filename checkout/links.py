@@ -13,6 +13,7 @@ from . import signing
 # for one page never opens another.
 VAULT_PAGE, CARD_ENTRY_PAGE, PAY_PAGE, PAYOUT_PAGE = "vault", "card", "pay", "payout"
 CHECKOUT_PAGE = "checkout"
+QR_IMAGE = "qr"  # the PIX QR image of qr_code_url: merchants embed it, so it must not open the payment page
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,10 @@ class Links:
     def checkout_page(self, trade_no: str) -> str:
         """The hosted checkout (`web_url` of /trade/create); the merchant may append `&return_url=`."""
         return self.page("checkout", CHECKOUT_PAGE, {"trade": trade_no})
+
+    def qr_image(self, trade_no: str) -> str:
+        """A PIX trade's QR as a PNG (`qr_code_url`)."""
+        return self.page("pay/qr.png", QR_IMAGE, {"trade": trade_no})
 
     def wallet_page(self, trade_no: str) -> str:
         return self.page("wallet", PAY_PAGE, {"trade": trade_no})

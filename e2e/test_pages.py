@@ -189,7 +189,7 @@ def direct(shop_api, method: str, out_trade_no: str, **extra) -> dict:
 def test_pix_payment_page(profile, shop_api, shop):
     trade = direct(shop_api, "PIX", f"pix-{profile.name}", return_url=f"{shop}/back")
     page = profile.new_page()
-    page.goto(trade["web_url"])
+    page.goto(trade["pay_url"])
     expect(page.locator(".amount")).to_have_text("R$\xa0150,00")
     expect(page.locator("#pix-code")).to_have_value(trade["qr_code"])
     expect(page.locator("[data-countdown]")).to_have_text(re.compile(r"^1:2\d:\d\d$|^1:30:00$"))
@@ -288,7 +288,7 @@ def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
             },
         )["checkout_url"],
         "card-entry": shop_api.payin("/card/session", {"country": "BRA"})["card_url"],
-        "pix-payment": direct(shop_api, "PIX", f"shot-pix-{profile.name}")["web_url"],
+        "pix-payment": direct(shop_api, "PIX", f"shot-pix-{profile.name}")["pay_url"],
         "boleto-payment": direct(shop_api, "Boleto", f"shot-boleto-{profile.name}")["pay_url"],
         "deposit-payment": direct(shop_api, "DepositExpress", f"shot-dep-{profile.name}", bank="itau")["pay_url"],
         "payout-checkout": session["checkout_url"],

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import cast
 
-from flask import current_app, redirect
+from flask import Response, current_app, redirect
 from sqlalchemy import select
 
 from .. import clock, links, money, signing
-from ..brazil import boleto
+from ..brazil import boleto, qrimage
 from ..db import db
 from ..errors import DomainError
 from ..merchants.models import Merchant
@@ -47,8 +47,9 @@ def _details(trade: Trade) -> dict:
     details = {"fields": fields}
     if "qr_code" in fields:
         details["qr_svg"] = qr.svg(fields["qr_code"])
-    if "barcode" in fields:
-        details["linha"] = boleto.formatted(fields["barcode"])
+    if trade.method == "Boleto":
+        # The typed line: bank_code; a Boleto made before it had its own field carried it as barcode.
+        details["linha"] = boleto.formatted(fields.get("bank_code") or fields["barcode"])
     bank = trade.details.get("bank")
     if bank:
         listed = catalog.bank(trade.method, bank)
@@ -91,6 +92,19 @@ def pay_page():
         **_details(trade),
         data=data,
     )
+
+
+@bp.get("/pay/qr.png")
+def pay_qr_image():
+    """A PIX trade's QR (`qr_code_url`), for the merchant to show on its own page."""
+    _, payload = read_token(links.QR_IMAGE, PAY_TOKEN_TTL)
+    trade = db.session.scalar(select(Trade).where(Trade.trade_no == payload.get("trade")))
+    code = trade.details.get("response", {}).get("qr_code") if trade is not None else None
+    if code is None:
+        raise PageError(404, "not-found")
+    response = Response(qrimage.png(code), mimetype="image/png")
+    response.headers["Cache-Control"] = "private, max-age=3600"  # a trade's code never changes
+    return response
 
 
 @bp.get("/pay/status")

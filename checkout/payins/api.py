@@ -148,7 +148,11 @@ def _pay(merchant: Merchant, req):
     response=PayResponse,
 )
 def pay(merchant: Merchant, req):
-    return _pay(merchant, req)
+    answer = _pay(merchant, req)
+    if isinstance(req, DirectPayRequest):
+        # The provider's direct payments answer web_url, empty but for the methods whose page it is.
+        answer.setdefault("web_url", "")
+    return answer
 
 
 def _create_model(body: dict):
@@ -210,4 +214,4 @@ def query(merchant: Merchant, req: QueryRequest):
     response=BankListResponse,
 )
 def bank_list(merchant: Merchant, req: BankListRequest):
-    return {"method": req.method, "banks": [bank.as_dict() for bank in catalog.BANKS[req.method]]}
+    return catalog.listing(req.method)

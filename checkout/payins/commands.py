@@ -124,6 +124,7 @@ class BankInfo:
     bank_name: str | None
     agency: str | None
     type: str | None
+    number: str | None
     account: str | None
 
     def is_empty(self) -> bool:

@@ -146,12 +146,13 @@ def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trad
 
 
 def describe(trade: Trade, record: Refund) -> dict:
+    """The refund as /trade/refund answers it: the provider's fields in its example's order, then ours."""
     return {
+        "out_trade_no": trade.out_trade_no,
+        "trade_no": trade.trade_no,
+        "refund_currency": record.currency,
+        "refund_amount": money.format_minor(record.amount_minor, record.currency),
         "refund_status": record.status,
         "refund_no": record.refund_no,
         "out_request_no": record.out_request_no,
-        "trade_no": trade.trade_no,
-        "out_trade_no": trade.out_trade_no,
-        "refund_amount": money.format_minor(record.amount_minor, record.currency),
-        "refund_currency": record.currency,
     }

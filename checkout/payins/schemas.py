@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BaseModel, Field, StrictInt, field_validator
+from pydantic import AliasChoices, BaseModel, BeforeValidator, Field, StrictInt, WithJsonSchema, field_validator
 
 from ..validation import (
     REQUEST_CONFIG,
@@ -117,6 +117,26 @@ class VaultPayRequest(PayinRequest):
 # --- direct payment --------------------------------------------------------------------------------
 
 
+def _installments(value: object) -> object:
+    """The provider's table says integer, its CreditCard page string ("1"): digits are read as the number."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2:
+        return int(value)
+    return value
+
+
+Installments = Annotated[
+    StrictInt,
+    BeforeValidator(_installments),
+    Field(ge=1, le=12),
+    WithJsonSchema(
+        {
+            "anyOf": [{"type": "integer", "minimum": 1, "maximum": 12}, {"type": "string", "pattern": "^[0-9]{1,2}$"}],
+            "description": "1 to 12, a number or its digits as a string",
+        }
+    ),
+]
+
+
 class Identify(BaseModel):
     model_config = REQUEST_CONFIG
     number: Annotated[str, Text(32)]
@@ -155,7 +175,7 @@ class DirectPayRequest(PayinRequest):
     token: Annotated[str | None, OptText(64)] = None
     fingerprint: Annotated[str | None, OptText(128)] = None
     issuer: Annotated[str | None, OptText(64)] = None
-    installments: Annotated[StrictInt, Field(ge=1, le=12)] = 1
+    installments: Installments = 1
     bank: Annotated[str | None, OptText(64)] = None
     language_code: Annotated[str | None, OptText(8)] = None
     customer: Customer
@@ -241,7 +261,8 @@ class BankInfo(BaseModel):
     bank_name: Annotated[str | None, OptText(64)] = None
     agency: Annotated[str | None, OptText(64)] = None
     type: Annotated[str | None, OptText(64)] = None
-    account: Annotated[str | None, OptText(64)] = None  # extension: the account number itself
+    number: Annotated[str | None, OptText(64)] = None
+    account: Annotated[str | None, OptText(64)] = None  # ours, before the provider's `number` was read
 
 
 class RefundRequest(PayinRequest):
@@ -300,13 +321,24 @@ class PreAuthorizationResponse(BaseModel):
 
 
 class MethodFields(BaseModel):
-    """What a direct payment's method hands the merchant to pass on to the customer."""
+    """What a direct payment's method hands the merchant to pass on to the customer (the provider's names)."""
 
-    qr_code: str | None = Field(None, description="PIX: the BR Code to show as a QR code")
-    web_url: str | None = Field(None, description="PIX, Cash, BankTransfer, Khipu: the payment page")
-    barcode: str | None = Field(None, description="Boleto: the linha digitável")
-    pay_url: str | None = Field(None, description="Boleto, Lottery, DepositExpress: the payment page")
-    due_date: str | None = Field(None, description="Boleto: YYYY-MM-DD")
+    web_url: str | None = Field(
+        None,
+        description="/trade/pay: empty, but for DepositExpress, Cash, BankTransfer and Khipu (their payment page)",
+    )
+    pay_url: str | None = Field(None, description="PIX, Boleto, Lottery, DepositExpress: the payment page")
+    qr_code: str | None = Field(None, description="PIX: the BR Code (copy and paste), to show as a QR code")
+    qr_code_url: str | None = Field(None, description="PIX: address of the QR as a PNG image")
+    qr_code_img: str | None = Field(
+        None, description="PIX: the QR as a data:image/png;base64 URI (on /trade/pay and /trade/create only)"
+    )
+    barcode: str | None = Field(
+        None, description="Boleto: the 44-digit bar code; Lottery: the 47-digit line, as the provider's page shows"
+    )
+    bank_code: str | None = Field(None, description="Boleto: the 47-digit linha digitável the payer types")
+    bank_no: str | None = Field(None, description="Lottery: the number the payer gives at a lottery outlet")
+    due_date: str | None = Field(None, description="Boleto: YYYY-MM-DD (ours)")
     provider_owner: str | None = Field(None, description="DepositExpress: the account holder")
     provider_owner_document: str | None = Field(None, description="DepositExpress: the holder's CNPJ")
     provider_agency: str | None = Field(None, description="DepositExpress: the branch")
@@ -329,13 +361,13 @@ class PayResponse(DirectPayResponse):
 
 
 class RefundResponse(BaseModel):
-    refund_status: str
-    refund_no: str
-    out_request_no: str | None
-    trade_no: str
     out_trade_no: str
-    refund_amount: str
+    trade_no: str
     refund_currency: str
+    refund_amount: str
+    refund_status: str = Field(description="SUCCESS, or PROCESSING while the customer's bank data is awaited")
+    refund_no: str = Field(description="ours: the refund's id")
+    out_request_no: str | None = Field(description="ours: the merchant's id of the refund, echoed")
 
 
 class CreateResponse(DirectPayResponse):
@@ -371,6 +403,18 @@ class TradeRefund(BaseModel):
     create_time: str
 
 
+class QueryIdentify(BaseModel):
+    number: str
+    type: str
+
+
+class QueryCustomer(BaseModel):
+    identify: QueryIdentify
+    email: str
+    phone: str
+    name: str = Field(description="ours")
+
+
 class QueryResponse(MethodFields):
     """The trade; a direct payment also answers its method's fields again."""
 
@@ -385,8 +429,10 @@ class QueryResponse(MethodFields):
     refundable_amount: str
     subject: str
     buyer_id: str
-    create_time: str
-    update_time: str
+    create_time: str = Field(description="yyyy-MM-dd HH:mm:ss, UTC")
+    update_time: str = Field(description="yyyy-MM-dd HH:mm:ss, UTC")
+    refuse_detail: str = Field(description="why a REFUSED trade was refused; empty otherwise")
+    customer: QueryCustomer = Field(description="the payer; empty strings where unknown (cards, vaults)")
     status_history: list[StatusChange]
     refunds: list[TradeRefund]
     channel: str | None = None
@@ -397,13 +443,16 @@ class QueryResponse(MethodFields):
 
 
 class ListedBank(BaseModel):
-    bank_id: str
+    bank_id: str = Field(description="what a direct payment's `bank` takes")
     bank_name: str
-    country: str
-    currency: str
-    language_codes: list[str]
+    detail: str = Field(description="empty")
+    country: str = Field(description="ours")
+    currency: str = Field(description="ours: the order currency the bank takes")
+    language_codes: list[str] = Field(description="ours: what a direct payment's `language_code` takes")
+    min_amount: str | None = Field(None, description="Khipu: the smallest order this bank takes (ours)")
 
 
 class BankListResponse(BaseModel):
-    method: str
-    banks: list[ListedBank]
+    data: list[ListedBank]
+    min_amount: str | None = Field(None, description="Khipu only: the smallest order its banks take")
+    method: str = Field(description="ours: the method asked for")

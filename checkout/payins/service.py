@@ -228,7 +228,7 @@ def pay_direct(
     )
     if method.numbered:
         trade.details = prepare(trade)
-    fields = trade.details["response"]
+    fields = methods.answer(trade.details["response"])
     if card is not None:
         decision = acquirer.authorize(card, trade.amount_minor, trade.currency)
         change_status(session, trade, *outcome(decision, states.SUCCESS))
@@ -352,25 +352,40 @@ def sandbox_pay(session: Session, merchant: Merchant, trade_no: str) -> Trade:
     return trade
 
 
+def _customer(given: dict) -> dict:
+    """The payer as the provider's query answers it, "" for what is not known (a card or vault trade, a
+    checkout the customer has not completed); `name` is ours."""
+    identify = given.get("identify") or {}
+    return {
+        "identify": {"number": identify.get("number") or "", "type": identify.get("type") or ""},
+        "email": given.get("email") or "",
+        "phone": given.get("phone") or "",
+        "name": given.get("name") or "",
+    }
+
+
 def describe(trade: Trade | SimpleNamespace) -> dict:
     """The trade as /trade/query answers it: amounts, status history, refunds (a Trade or what `read` answers)."""
     currency = trade.currency
     refunded = sum(r.amount_minor for r in trade.refunds if r.status != states.REFUND_FAILED)
     paid = trade.status in states.PAID
     body = {
+        # The provider's fields first, in its example's order; ours follow.
         "trade_no": trade.trade_no,
         "out_trade_no": trade.out_trade_no,
-        "prepay_id": trade.prepay_id,
         "trade_status": trade.status,
-        "method": trade.method,
-        "order_amount": money.format_minor(trade.amount_minor, currency),
         "order_currency": currency,
+        "order_amount": money.format_minor(trade.amount_minor, currency),
+        "customer": _customer(trade.details.get("customer") or {}),
+        "refuse_detail": (trade.failure_reason or "") if trade.status == states.REFUSED else "",
+        "create_time": clock.format_utc(trade.created_at),
+        "update_time": clock.format_utc(trade.updated_at),
+        "prepay_id": trade.prepay_id,
+        "method": trade.method,
         "refunded_amount": money.format_minor(refunded, currency),
         "refundable_amount": money.format_minor(trade.amount_minor - refunded if paid else 0, currency),
         "subject": trade.subject,
         "buyer_id": trade.buyer_id,
-        "create_time": clock.format_utc(trade.created_at),
-        "update_time": clock.format_utc(trade.updated_at),
         "status_history": [
             {
                 "from_status": e.from_status,

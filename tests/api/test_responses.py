@@ -79,6 +79,8 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
     payin("/trade/create", builders.direct("DepositExpress", out_trade_no="r-deposit", bank="itau"))
     payin("/trade/create", builders.direct("Wallet", out_trade_no="r-wallet", channel="PicPay"))
     payin("/trade/pay", builders.direct("Cash", out_trade_no="r-cash", bank="oxxo", order_currency="MXN"))
+    for method, extra in (("PIX", {}), ("Boleto", {}), ("Lottery", {}), ("DepositExpress", {"bank": "itau"})):
+        payin("/trade/pay", builders.direct(method, out_trade_no=f"r-pay-{method}", **extra))
     payin(
         "/trade/pay",
         builders.direct(
@@ -103,6 +105,7 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
     payin("/trade/query", {"out_trade_no": "r-boleto"})
     payin("/trade/query", {"out_trade_no": "r-card"})
     payin("/trade/bank-list", {"method": "Cash"})
+    payin("/trade/bank-list", {"method": "Khipu"})
 
     payout("/payout/dry-run", builders.dry_run())
     sent = payout("/payout", builders.payout("r-po-1"))

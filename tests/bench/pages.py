@@ -84,7 +84,7 @@ def openers(base: str, credentials: dict, notify_url: str) -> dict[str, Callable
             credentials,
             "/trade/pay",
             builders.direct("PIX", out_trade_no="bench-page-pix", notify_url=notify_url),
-        )["web_url"],
+        )["pay_url"],
         "Boleto payment": lambda: _payin(
             base,
             credentials,

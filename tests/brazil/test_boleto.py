@@ -21,6 +21,33 @@ def test_published_linha_digitavel_validates_and_maps_to_its_barcode():
     assert boleto.barcode_from_linha(PUBLISHED) == "03394113700000389369161407000001918155600101"
 
 
+# The provider's Boleto page answers a bar code and, in bank_code, a typed line (of another boleto); its
+# Lottery page answers a typed line as barcode. Each is a valid one, and the codec reads them as such.
+PROVIDER_BOLETO_BARCODE = "23793864800029999003380260980157275200633330"
+PROVIDER_BOLETO_BANK_CODE = "21890010070215182080679309377384187050000001125"
+PROVIDER_LOTTERY_BARCODE = "10499647359216218774123156548721787200000011649"
+
+
+def test_the_providers_bar_code_round_trips_through_its_typed_line():
+    code = PROVIDER_BOLETO_BARCODE
+    assert int(code[4]) == boleto.mod11(code[:4] + code[5:])
+    linha = boleto.linha_digitavel(code)
+    assert linha == "23793380296098015727952006333307386480002999900"
+    assert boleto.barcode_from_linha(linha) == code
+
+
+@pytest.mark.parametrize(
+    "linha, barcode",
+    [
+        (PROVIDER_BOLETO_BANK_CODE, "21891870500000011250010002151820807930937738"),
+        (PROVIDER_LOTTERY_BARCODE, "10497872000000116499647392162187742315654872"),
+    ],
+)
+def test_the_providers_typed_lines_map_to_their_bar_codes(linha, barcode):
+    assert boleto.barcode_from_linha(linha) == barcode
+    assert boleto.linha_digitavel(barcode) == linha
+
+
 @pytest.mark.parametrize(
     "due, factor",
     [
@@ -106,7 +133,7 @@ def boleto_answer(trade_id: int, amount_minor: int, expires_at: datetime) -> dic
 @given(trade_ids, order_amounts, expiries)
 def test_boleto_trades_hand_out_a_valid_linha_for_the_amount_and_due_date(trade_id, amount_minor, expires_at):
     answer = boleto_answer(trade_id, amount_minor, expires_at)
-    linha = answer["barcode"]
+    linha = answer["bank_code"]
     # Due on the last Brazil day the trade is open: an expiry at Brazil midnight belongs to the day before.
     due = (expires_at.astimezone(BRAZIL) - timedelta(microseconds=1)).date()
     assert answer["due_date"] == due.isoformat()
@@ -117,6 +144,7 @@ def test_boleto_trades_hand_out_a_valid_linha_for_the_amount_and_due_date(trade_
     assert code[19:44] == f"0000002871953{trade_id % 10**10:010d}17"  # agreement, our-number, wallet 17
     assert int(code[4]) == febraban_general_digit(code[:4] + code[5:])
     assert boleto.linha_digitavel(code) == linha
+    assert answer["barcode"] == code
     assert boleto.formatted(linha).replace(".", "").replace(" ", "") == linha
 
 

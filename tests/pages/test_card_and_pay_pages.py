@@ -64,7 +64,7 @@ def test_card_entry_validates(customer, card_url, row_counts, overrides, error):
 
 def test_pix_payment_page(customer, api):
     trade = api.post("/trade/pay", builders.direct("PIX", order_amount="1234.56", timeout_express="30m"), expect=200)
-    page = customer.get(trade["web_url"])
+    page = customer.get(trade["pay_url"])
     html = page.get_data(as_text=True)
     assert "R$\xa01.234,56" in html and "<svg" in html
     assert input_value(page, "pix-code") == trade["qr_code"]
@@ -77,7 +77,7 @@ def test_pix_payment_page(customer, api):
 
 def test_paying_from_the_sandbox_button(customer, api):
     trade = api.post("/trade/pay", builders.direct("PIX", return_url="https://shop.example/back"), expect=200)
-    page = customer.get(trade["web_url"])
+    page = customer.get(trade["pay_url"])
     answer = customer.post(form_action(page, "/pages/pay/sandbox"), page=page)
     assert answer.status_code == 303
     paid = customer.get(answer.headers["Location"])
@@ -89,7 +89,7 @@ def test_paying_from_the_sandbox_button(customer, api):
 def test_boleto_page(customer, api):
     trade = api.post("/trade/pay", builders.direct("Boleto"), expect=200)
     page = customer.get(trade["pay_url"] + "&language=en")
-    assert input_value(page, "boleto-line") == boleto.formatted(trade["barcode"])
+    assert input_value(page, "boleto-line") == boleto.formatted(trade["bank_code"])
     due = clock.brazil_today().toordinal() + 3
     assert type(clock.brazil_today()).fromordinal(due).strftime("%B") in page.get_data(as_text=True)
 
@@ -104,5 +104,5 @@ def test_deposit_express_page(customer, api):
 def test_expired_trade_shows_as_expired(customer, api):
     trade = api.post("/trade/pay", builders.direct("PIX", timeout_express="5m"), expect=200)
     clock.advance(301)
-    html = customer.get(trade["web_url"] + "&language=en").get_data(as_text=True)
+    html = customer.get(trade["pay_url"] + "&language=en").get_data(as_text=True)
     assert "This payment has expired" in html

@@ -157,7 +157,7 @@ def test_every_page_weighs_under_50_kb(customer, api, payout_api, merchant, fund
         vault_url,
         api.post("/vault/create", builders.pix_vault(clock.brazil_today()), expect=200)["checkout_url"],
         api.post("/card/session", {}, expect=200)["card_url"],
-        api.post("/trade/pay", builders.direct("PIX"), expect=200)["web_url"],
+        api.post("/trade/pay", builders.direct("PIX"), expect=200)["pay_url"],
         api.post("/trade/pay", builders.direct("Boleto", out_trade_no="b"), expect=200)["pay_url"],
         payout_api.post("/checkout", builders.checkout_session(), expect=200)["data"]["checkout_url"],
     ]

@@ -1,10 +1,11 @@
+import base64
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 
 from checkout import clock
-from checkout.brazil import boleto, brcode
+from checkout.brazil import boleto, brcode, qrimage
 from tests import builders
 
 
@@ -24,21 +25,57 @@ def test_pix_accepts_a_json_number_amount_without_float_error(api):
     assert brcode.parse(body["qr_code"])["54"] == "0.29"
 
 
-def test_boleto_answers_a_valid_linha_digitavel_and_pay_url(api):
+def test_pix_answers_pay_url_and_the_qr_as_an_image_and_its_address(api, client):
+    body = api.post("/trade/pay", builders.direct("PIX"), expect=200)
+    assert body["web_url"] == ""  # as the provider's PIX page answers it: the page is pay_url
+    assert body["pay_url"].startswith("http://checkout.test/pages/pay?token=")
+    png = qrimage.png(body["qr_code"])
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert body["qr_code_img"] == "data:image/png;base64," + base64.b64encode(png).decode()
+    assert body["qr_code_url"].startswith("http://checkout.test/pages/pay/qr.png?token=")
+    image = client.get(body["qr_code_url"].removeprefix("http://checkout.test"))
+    assert (image.status_code, image.mimetype, image.data) == (200, "image/png", png)
+
+
+def test_the_qr_image_address_opens_nothing_else(api, client):
+    body = api.post("/trade/pay", builders.direct("PIX"), expect=200)
+    token = body["qr_code_url"].partition("?")[2]
+    assert client.get(f"/pages/pay?{token}").status_code == 400
+    assert client.get(f"/pages/pay/qr.png?{body['pay_url'].partition('?')[2]}").status_code == 400
+
+
+def test_the_qr_image_is_answered_where_the_direct_payment_is_not_kept(api):
+    """qr_code_img is drawn when answering; /trade/query answers the kept fields."""
+    created = api.post("/trade/pay", builders.direct("PIX"), expect=200)
+    query = api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)
+    assert "qr_code_img" not in query
+    assert (query["qr_code"], query["qr_code_url"], query["pay_url"]) == (
+        created["qr_code"],
+        created["qr_code_url"],
+        created["pay_url"],
+    )
+
+
+def test_boleto_answers_the_bar_code_the_typed_line_and_pay_url(api):
     body = api.post("/trade/pay", builders.direct("Boleto", order_amount="100.50"), expect=200)
-    code = boleto.barcode_from_linha(body["barcode"])
-    assert len(body["barcode"]) == 47
+    code = body["barcode"]
+    assert len(code) == 44 and len(body["bank_code"]) == 47
+    assert boleto.barcode_from_linha(body["bank_code"]) == code
     assert code[9:19] == "0000010050"
     due = clock.brazil_today().toordinal() + 3
     assert int(code[5:9]) == boleto.due_factor(type(clock.brazil_today()).fromordinal(due))
     assert body["pay_url"].startswith("http://checkout.test/pages/pay?token=")
     assert body["due_date"] == type(clock.brazil_today()).fromordinal(due).isoformat()
+    assert body["web_url"] == ""
 
 
-def test_lottery_answers_pay_url(api):
-    body = api.post("/trade/pay", builders.direct("Lottery"), expect=200)
+def test_lottery_answers_its_line_as_barcode_bank_no_and_pay_url(api):
+    body = api.post("/trade/pay", builders.direct("Lottery", order_amount="12.01"), expect=200)
     assert body["pay_url"].startswith("http://checkout.test/pages/pay?token=")
-    assert "barcode" not in body and "qr_code" not in body
+    code = boleto.barcode_from_linha(body["barcode"])
+    assert (code[:3], code[9:19]) == ("104", "0000001201")  # Caixa, whose slips lotéricas take
+    assert len(body["bank_no"]) == 8 and body["bank_no"].isdigit()
+    assert (body["web_url"], "qr_code" in body, "bank_code" in body) == ("", False, False)
 
 
 def test_deposit_express_answers_bank_details(api):
@@ -54,6 +91,13 @@ def test_deposit_express_answers_bank_details(api):
         "bank_name": "Banco Bradesco",
     }
     assert body["pay_url"].startswith("http://checkout.test/pages/pay?token=")
+    assert body["web_url"] == body["pay_url"]  # the provider's example answers its page as both
+
+
+def test_deposit_express_bank_in_any_case(api):
+    """The provider's DepositExpress example sends "Bradesco"; its list says bradesco."""
+    body = api.post("/trade/pay", builders.direct("DepositExpress", bank="Bradesco"), expect=200)
+    assert body["bank_name"] == "Banco Bradesco"
 
 
 def test_deposit_express_only_the_five_banks(api, row_counts):
@@ -134,14 +178,29 @@ def test_bank_list_rules(api, row_counts, method, overrides, sub_msg):
 
 def test_bank_list_operation(api):
     body = api.post("/trade/bank-list", {"method": "Cash"}, expect=200)
-    assert [b["bank_id"] for b in body["banks"]] == ["oxxo", "seven_eleven", "pagoefectivo", "efecty"]
-    assert body["banks"][0] == {
+    assert [b["bank_id"] for b in body["data"]] == ["oxxo", "seven_eleven", "pagoefectivo", "efecty"]
+    assert body["data"][0] == {
         "bank_id": "oxxo",
         "bank_name": "OXXO",
+        "detail": "",
         "country": "MEX",
         "currency": "MXN",
         "language_codes": ["es", "en"],
     }
+    assert (body["method"], "min_amount" in body) == ("Cash", False)
+
+
+def test_khipu_banks_answer_their_minimum_and_hold_payments_to_it(api, row_counts):
+    body = api.post("/trade/bank-list", {"method": "Khipu"}, expect=200)
+    assert body["min_amount"] == "200"
+    assert {b["min_amount"] for b in body["data"]} == {"200"}
+    before = row_counts()
+    small = builders.direct("Khipu", bank="bancoestado", order_currency="CLP", order_amount="199")
+    answer = api.post("/trade/pay", small, expect=400)
+    assert answer["sub_msg"] == "order_amount: must be at least 200 CLP for bancoestado"
+    assert row_counts() == before
+    at_least = builders.direct("Khipu", bank="bancoestado", order_currency="CLP", order_amount="200")
+    assert api.post("/trade/pay", at_least, expect=200)["trade_status"] == "PROCESSING"
 
 
 def test_credit_card_direct_payment_succeeds_with_the_approving_card(api, outbox):

@@ -1,4 +1,4 @@
-from checkout import clock
+from checkout import clock, worker
 from tests import builders
 
 
@@ -30,6 +30,33 @@ def test_query_returns_history_amounts_and_refunds(api):
         }
     ]
     assert body["qr_code"] == created["qr_code"]
+    assert (body["refuse_detail"], body["customer"]) == (
+        "",
+        {
+            "identify": {"number": builders.CPF, "type": "CPF"},
+            "email": "ana@example.com",
+            "phone": "+5511987654321",
+            "name": "Ana Souza",
+        },
+    )
+
+
+def test_query_answers_the_providers_fields_first(api):
+    created = api.post("/trade/pay", builders.direct("PIX"), expect=200)
+    body = api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)
+    assert list(body)[:11] == [
+        "code",
+        "msg",
+        "trade_no",
+        "out_trade_no",
+        "trade_status",
+        "order_currency",
+        "order_amount",
+        "customer",
+        "refuse_detail",
+        "create_time",
+        "update_time",
+    ]
 
 
 def test_query_is_scoped_to_the_merchant(api, other_api):
@@ -49,7 +76,20 @@ def test_refused_pre_authorization_shows_its_reason(api):
     created = api.post("/trade/pre-authorization", builders.pre_authorization(token), expect=200)
     body = api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)
     assert (body["trade_status"], body["failure_reason"]) == ("REFUSED", "card declined by the issuer")
+    assert body["refuse_detail"] == "card declined by the issuer"
     assert body["refundable_amount"] == "0.00"
+    # A card trade knows no payer beyond the card: the provider's shape, empty.
+    assert body["customer"] == {"identify": {"number": "", "type": ""}, "email": "", "phone": "", "name": ""}
+
+
+def test_refuse_detail_is_for_refused_trades_only(app, api):
+    """An expired trade has its reason in failure_reason (ours); refuse_detail is the provider's "Refuse only"."""
+    created = api.post("/trade/pay", builders.direct("PIX", timeout_express="5m"), expect=200)
+    clock.advance(301)
+    worker.run_once(app)
+    body = api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)
+    assert (body["trade_status"], body["refuse_detail"]) == ("EXPIRED", "")
+    assert body["failure_reason"]
 
 
 def test_sandbox_pay_rules(api):

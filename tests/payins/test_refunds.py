@@ -5,9 +5,7 @@ from tests import builders
 USER = {
     "user_info": {"identify": {"number": "39053344705", "type": "CPF"}, "name": "Ana Souza", "email": "ana@example.com"}
 }
-BANK = {
-    "bank_info": {"bank_id": "341", "bank_name": "Itaú", "agency": "0001", "type": "checking", "account": "12345-6"}
-}
+BANK = {"bank_info": {"bank_id": "341", "bank_name": "Itaú", "agency": "0001", "type": "checking", "number": "12345-6"}}
 
 
 def paid(api, method="PIX", amount="100.00", out_trade_no="order-1", **overrides) -> str:
@@ -154,6 +152,28 @@ def test_boleto_refund_with_bank_data_succeeds(api, outbox):
     body = api.post("/trade/refund", builders.refund(trade_no, "100.00", **USER, **BANK), expect=200)
     assert body["refund_status"] == "SUCCESS"
     assert [k for k, _, _ in outbox(body["refund_no"])] == []
+
+
+@pytest.mark.parametrize("field", ["number", "account"])
+def test_the_account_number_alone_is_bank_data(api, outbox, field):
+    """bank_info.number is the provider's name; account, ours from before, is still read."""
+    trade_no = paid(api, "Boleto")
+    body = api.post("/trade/refund", builders.refund(trade_no, "100.00", **USER, bank_info={field: "123"}), expect=200)
+    assert (body["refund_status"], outbox(body["refund_no"])) == ("SUCCESS", [])
+
+
+def test_the_refund_answers_the_providers_fields_first(api):
+    trade_no = paid(api)
+    body = api.post("/trade/refund", builders.refund(trade_no, "100.00"), expect=200)
+    assert list(body)[:7] == [
+        "code",
+        "msg",
+        "out_trade_no",
+        "trade_no",
+        "refund_currency",
+        "refund_amount",
+        "refund_status",
+    ]
 
 
 def test_boleto_refund_without_bank_data_emails_the_customer(api, outbox):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from ... import clock, money
-from ...brazil import boleto, brcode
+from ...brazil import boleto, brcode, qrimage
 from ...brazil.documents import brazilian_document
 from ...errors import InvalidField, MissingField
 from ...links import Links
@@ -63,6 +63,14 @@ def _listed_bank(req: DirectPayment) -> catalog.Bank:
         ids = ", ".join(b.bank_id for b in catalog.BANKS[req.method])
         raise InvalidField("bank", f"must be one of {ids} for {req.method}")
     _currency(req, (bank.currency,))
+    if bank.min_minor is not None:
+        try:
+            minor = money.to_minor(req.order_amount, bank.currency)
+        except money.MoneyError as exc:
+            raise InvalidField("order_amount", str(exc)) from None
+        if minor < bank.min_minor:
+            minimum = money.format_minor(bank.min_minor, bank.currency)
+            raise InvalidField("order_amount", f"must be at least {minimum} {bank.currency} for {bank.bank_id}")
     if req.language_code and req.language_code not in bank.language_codes:
         raise InvalidField("language_code", f"must be one of {', '.join(bank.language_codes)} for {bank.bank_id}")
     return bank
@@ -119,27 +127,45 @@ def _pix(trade: Trade, links: Links, collector: Collector) -> dict:
         merchant_city=collector.city,
         txid=trade.trade_no,
     )
-    return {"qr_code": code, "web_url": _pay_url(trade, links)}
+    return {"pay_url": _pay_url(trade, links), "qr_code": code, "qr_code_url": links.qr_image(trade.trade_no)}
+
+
+def _due_date(trade: Trade) -> date:
+    """The last Brazil day the trade is open (an expiry at midnight belongs to the day before)."""
+    assert trade.expires_at is not None  # direct trades always expire
+    return (clock.as_utc(trade.expires_at).astimezone(clock.BRAZIL) - timedelta(microseconds=1)).date()
 
 
 def _boleto(trade: Trade, links: Links, collector: Collector) -> dict:
-    assert trade.expires_at is not None  # direct trades always expire
-    # Due on the last Brazil day the trade is open (an expiry at midnight belongs to the day before).
-    due = (clock.as_utc(trade.expires_at).astimezone(clock.BRAZIL) - timedelta(microseconds=1)).date()
+    due = _due_date(trade)
     # Banco do Brasil layout of the free field: six zeros, 7-digit agreement, 10-digit our-number, wallet 17.
     free_field = f"000000{2871953:07d}{trade.id % 10**10:010d}17"
     code = boleto.barcode(bank="001", due=due, amount_minor=trade.amount_minor, free_field=free_field)
-    return {"barcode": boleto.linha_digitavel(code), "pay_url": _pay_url(trade, links), "due_date": due.isoformat()}
+    return {
+        "barcode": code,
+        "bank_code": boleto.linha_digitavel(code),
+        "pay_url": _pay_url(trade, links),
+        "due_date": due.isoformat(),
+    }
 
 
 def _lottery(trade: Trade, links: Links, collector: Collector) -> dict:
-    return {"pay_url": _pay_url(trade, links)}
+    # Lotéricas take Caixa's (bank 104) collection slips: a free field of beneficiary code, our-number (the
+    # trade's id) and collection type. The provider's Lottery page answers the 47-digit line as `barcode`.
+    free_field = f"{1089341:07d}{trade.id % 10**16:016d}14"
+    code = boleto.barcode(bank="104", due=_due_date(trade), amount_minor=trade.amount_minor, free_field=free_field)
+    return {
+        "barcode": boleto.linha_digitavel(code),
+        "bank_no": f"{trade.id % 10**8:08d}",
+        "pay_url": _pay_url(trade, links),
+    }
 
 
 def _deposit_express(trade: Trade, links: Links, collector: Collector) -> dict:
     bank = catalog.bank("DepositExpress", trade.details["bank"])
     assert bank is not None  # checked against the catalogue when the trade was made
     return {
+        "web_url": _pay_url(trade, links),  # the provider's DepositExpress answers its page as both
         "pay_url": _pay_url(trade, links),
         "provider_owner": collector.name,
         "provider_owner_document": collector.cnpj,
@@ -165,6 +191,14 @@ def _nothing(trade: Trade, links: Links, collector: Collector) -> dict:
     return {}
 
 
+def answer(fields: dict) -> dict:
+    """What a direct payment answers: the method's kept fields, and the PIX QR image drawn from its code
+    (derived, so not kept with the trade)."""
+    if "qr_code" in fields:
+        return {**fields, "qr_code_img": qrimage.data_uri(fields["qr_code"])}
+    return fields
+
+
 @dataclass(frozen=True)
 class Method:
     name: str
@@ -181,7 +215,7 @@ METHODS: dict[str, Method] = {
     for m in (
         Method("PIX", _check_brazil, _pix, refund_needs_bank_data=False),
         Method("Boleto", _check_brazil, _boleto, numbered=True),  # nosso número: the trade's id
-        Method("Lottery", _check_brazil, _lottery),
+        Method("Lottery", _check_brazil, _lottery, numbered=True),  # its our-number and bank_no: the trade's id
         Method("DepositExpress", _check_deposit_express, _deposit_express),
         Method("Wallet", _check_wallet, _wallet, refund_needs_bank_data=False),
         Method("Cash", _check_listed_bank, _web),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ... import money
+
 
 @dataclass(frozen=True)
 class Bank:
@@ -15,15 +17,22 @@ class Bank:
     # DepositExpress only: the collection account the customer deposits into.
     agency: str = ""
     account: str = ""
+    # Khipu only: the smallest order the bank takes, in minor units of its currency.
+    min_minor: int | None = None
 
     def as_dict(self) -> dict:
-        return {
+        """The bank as the bank list answers it: the provider's fields (`detail` it leaves empty), then ours."""
+        listed = {
             "bank_id": self.bank_id,
             "bank_name": self.name,
+            "detail": "",
             "country": self.country,
             "currency": self.currency,
             "language_codes": list(self.language_codes),
         }
+        if self.min_minor is not None:
+            listed["min_amount"] = money.format_minor(self.min_minor, self.currency)
+        return listed
 
 
 BANKS: dict[str, tuple[Bank, ...]] = {
@@ -46,9 +55,10 @@ BANKS: dict[str, tuple[Bank, ...]] = {
         Bank("pse", "PSE", "COL", "COP", ("es",)),
     ),
     "Khipu": (
-        Bank("banco_de_chile", "Banco de Chile", "CHL", "CLP", ("es",)),
-        Bank("bancoestado", "BancoEstado", "CHL", "CLP", ("es",)),
-        Bank("santander_cl", "Banco Santander Chile", "CHL", "CLP", ("es",)),
+        # 200 CLP: the minimum the provider's bank-list example shows.
+        Bank("banco_de_chile", "Banco de Chile", "CHL", "CLP", ("es",), min_minor=200),
+        Bank("bancoestado", "BancoEstado", "CHL", "CLP", ("es",), min_minor=200),
+        Bank("santander_cl", "Banco Santander Chile", "CHL", "CLP", ("es",), min_minor=200),
     ),
 }
 
@@ -62,5 +72,19 @@ WALLET_CHANNELS: dict[str, tuple[str, ...]] = {
 }
 
 
+def listing(method: str) -> dict:
+    """The bank list's answer: `data`, one entry per bank, and for Khipu the top-level `min_amount` the
+    provider's page shows (the smallest any of its banks takes)."""
+    banks = BANKS[method]
+    answer: dict = {"data": [b.as_dict() for b in banks]}
+    minimums = [b for b in banks if b.min_minor is not None]
+    if minimums:
+        lowest = min(minimums, key=lambda b: b.min_minor or 0)
+        answer["min_amount"] = lowest.as_dict()["min_amount"]
+    return {**answer, "method": method}
+
+
 def bank(method: str, bank_id: str) -> Bank | None:
-    return next((b for b in BANKS.get(method, ()) if b.bank_id == bank_id), None)
+    """The listed bank, whatever the case of its id (the provider's DepositExpress example sends "Bradesco")."""
+    wanted = bank_id.casefold()
+    return next((b for b in BANKS.get(method, ()) if b.bank_id.casefold() == wanted), None)
