@@ -174,7 +174,8 @@ def _create_model(body: dict):
 def create(merchant: Merchant, req):
     if isinstance(req, DirectPayRequest):
         answer = _pay(merchant, req)
-        answer.setdefault("web_url", links.current().pay_page(answer["trade_no"]))
+        # /trade/pay answers "" where the provider's method pages do; here web_url is always the page.
+        answer["web_url"] = answer.get("web_url") or links.current().pay_page(answer["trade_no"])
         return answer
     trade = checkout.create(db.session, merchant, command(req, HostedCheckout), current_app.config["SANDBOX"])
     return {
