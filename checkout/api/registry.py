@@ -107,9 +107,9 @@ REASONS: tuple[Reason, ...] = (
     Reason(
         "insufficient-balance",
         errors.Refused,
-        "the source balance does not cover the payout",
+        "the source balance does not cover the payout; nothing is written (HTTP 500, as the provider answers it)",
         None,
-        PayoutAnswer(4003001, "insufficient balance"),
+        PayoutAnswer(5001102, "balance insufficient", 500),
     ),
     # Answered by the error handlers, not raised by services:
     Reason("not-found", DomainError, "no operation at this path (HTTP 404)", PayinAnswer(status=404)),

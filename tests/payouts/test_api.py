@@ -139,10 +139,11 @@ def test_dry_run_and_payout_agree(payout_api, merchant, fund):
 def test_insufficient_balance_debits_nothing(payout_api, merchant, fund, row_counts):
     fund(merchant, "USD", "101.37")
     before = row_counts()
-    body = payout_api.post("/payout", builders.payout(), expect=400)
+    # The provider answers HTTP 500 with 5001102 (its submit pages and API-code page agree).
+    body = payout_api.post("/payout", builders.payout(), expect=500)
     assert (body["code"], body["msg"], body["data"]) == (
-        4003001,
-        "insufficient balance",
+        5001102,
+        "balance insufficient",
         {"err": "available 101.37 USD, needed 101.38 USD"},
     )
     assert row_counts() == before
