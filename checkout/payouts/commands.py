@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 
@@ -53,3 +54,13 @@ class NewCheckoutSession:
     additional_remark: str
     country: str | None
     method: str | None
+
+
+@dataclass(frozen=True)
+class PayoutPage:
+    """Which payouts a list request asks for: created from `start_time` to `end_time` (UTC), one page."""
+
+    start_time: datetime
+    end_time: datetime
+    page_num: int
+    page_size: int

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, Field, RootModel, StrictInt, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, RootModel, StrictInt, WithJsonSchema
 
-from ..validation import REQUEST_CONFIG, Amount, HttpUrl, IsoDate, OptEmail, OptText, Text
+from ..validation import REQUEST_CONFIG, Amount, HttpUrl, IsoDate, OptEmail, OptText, Text, Timestamp
 
 # Amounts are numeric strings (JSON numbers are accepted too); decimals are checked per currency.
 PayoutAmount = Annotated[Decimal, Amount("0.01", "99999999.99", places=2)]
@@ -27,6 +28,14 @@ AmountType = Annotated[
     BeforeValidator(_amount_type),
     WithJsonSchema({"type": "string", "enum": ["source_amount", "arrival_amount"], "default": "arrival_amount"}),
 ]
+
+
+def _utc(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+
+
+# The list page's times: yyyy-MM-dd HH:mm:ss, in UTC.
+UtcTime = Annotated[Timestamp, AfterValidator(_utc)]
 
 
 class Request(BaseModel):
@@ -99,6 +108,18 @@ class CheckoutRequest(Request):
 class BalanceHistoryRequest(Request):
     start_date: IsoDate
     end_date: IsoDate
+    timestamp: UnixTime
+
+
+class PayoutListRequest(Request):
+    start_time: UtcTime
+    end_time: UtcTime
+    page_num: Annotated[StrictInt, Field(ge=1, le=10**9, description="the first page is 1")]
+    page_size: Annotated[StrictInt, Field(ge=1, le=1000, description="rows per page, at most 1000")]
+    timestamp: UnixTime
+
+
+class BalanceRequest(Request):
     timestamp: UnixTime
 
 
@@ -187,3 +208,11 @@ class BalanceDay(BaseModel):
 
 class BalanceHistoryResponse(RootModel[list[BalanceDay]]):
     """One record per day, newest first."""
+
+
+class PayoutListResponse(RootModel[list[DetailResponse]]):
+    """The payouts created in the period, oldest first, one page of them; each as the detail record."""
+
+
+class BalanceResponse(RootModel[list[CurrencyBalance]]):
+    """The available balance per currency: USD, GBP, EUR, BRL, MXN always, then any other held."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import types
 import typing
+from datetime import timedelta
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, RootModel, create_model
@@ -43,6 +44,18 @@ def forbidding(model: type[BaseModel], done: dict | None = None) -> type[BaseMod
             }
             done[model] = create_model(model.__name__, __config__=FORBID, **fields)
     return done[model]
+
+
+def _listing_today() -> dict:
+    start = clock.now() - timedelta(hours=1)
+    end = clock.now() + timedelta(hours=1)
+    return {
+        "start_time": start.strftime("%Y-%m-%d %H:%M:%S"),
+        "end_time": end.strftime("%Y-%m-%d %H:%M:%S"),
+        "page_num": 1,
+        "page_size": 10,
+        "timestamp": builders.now_unix(),
+    }
 
 
 def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
@@ -112,6 +125,7 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
     payout("/checkout", builders.checkout_session())
     today = clock.brazil_today().isoformat()
     payout("/balance/history", {"start_date": today, "end_date": today, "timestamp": builders.now_unix()})
+    payout("/balance", {"timestamp": builders.now_unix()})
 
     payin("/sandbox/clock", rule="/sandbox/clock", method="GET")
     payin("/sandbox/clock", {"advance_seconds": 400})  # the sandbox bank pays the payouts
@@ -121,6 +135,7 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
         rule="/sandbox/payouts/{transaction_id}/refund",
     )
     payout("/payout/detail", {"transaction_id": sent["transaction_id"], "timestamp": builders.now_unix()})
+    payout("/payout/list", _listing_today())
     deliveries = payin("/sandbox/deliveries", rule="/sandbox/deliveries", method="GET")["deliveries"]
     payin(f"/sandbox/deliveries/{deliveries[0]['id']}/resend", rule="/sandbox/deliveries/{delivery_id}/resend")
     clock.reset()
