@@ -26,7 +26,7 @@ class NewPayout(Quotation):
     """A payout to create: its pricing and its beneficiary (only the fields the method needs are set)."""
 
     custom_code: str
-    name: str
+    name: str | None
     notify_url: str | None
     additional_remark: str | None
     phone: str | None = None

@@ -38,6 +38,13 @@ def _utc(text: str) -> datetime:
 UtcTime = Annotated[Timestamp, AfterValidator(_utc)]
 
 
+# Values are matched in any case, as the provider's pages write them ("BankTransfer", "PayPal", "Email",
+# "clabe"), and kept in upper case.
+Upper = AfterValidator(str.upper)
+Method = Annotated[str, Text(16), Upper]
+OptUpper = Annotated[str | None, OptText(32), AfterValidator(lambda v: v if v is None else v.upper())]
+
+
 class Request(BaseModel):
     model_config = REQUEST_CONFIG
 
@@ -48,30 +55,30 @@ class DryRunRequest(Request):
     amount: PayoutAmount
     amount_type: AmountType = "arrival"
     fee_bear: Literal["beneficiary", "merchant"]
-    method: Annotated[str, Text(16)]
-    channel: Annotated[str | None, OptText(32)] = None
+    method: Method
+    channel: OptUpper = None
     country: Annotated[str, Text(8)]
     timestamp: UnixTime
 
 
 class PayoutRequest(Request):
-    name: Annotated[str, Text(128)]
+    name: Annotated[str | None, OptText(128)] = None  # required for every method but WALLET (corridors)
     phone: Annotated[str | None, OptText(32)] = None
     email: Annotated[str | None, OptEmail(128)] = None
     account: Annotated[str | None, OptText(512)] = None
-    account_type: Annotated[str | None, OptText(16)] = None
+    account_type: Annotated[str | None, OptText(16), AfterValidator(lambda v: v if v is None else v.upper())] = None
     document_id: Annotated[str | None, OptText(32)] = None
     document_type: Annotated[str | None, OptText(8)] = None
     bank_code: Annotated[str | None, OptText(16)] = None
     branch: Annotated[str | None, OptText(16)] = None
     account_digit: Annotated[str | None, OptText(4)] = None
-    method: Annotated[str, Text(16)]
-    channel: Annotated[str | None, OptText(32)] = None
+    method: Method
+    channel: OptUpper = None
     custom_code: Annotated[str, Text(64)]
     fee_bear: Literal["beneficiary", "merchant"]
     amount: PayoutAmount
     amount_type: AmountType = "arrival"
-    source_currency: Literal["USD", "GBP", "EUR", "BRL", "MXN"]
+    source_currency: Literal["USD", "GBP", "EUR", "BRL", "MXN", "CLP", "COP"]
     arrival_currency: Literal["BRL", "MXN", "USD", "COP", "CLP"]
     notify_url: HttpUrl | None = None
     additional_remark: Annotated[str | None, OptText(39)] = None

@@ -33,7 +33,7 @@ def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
         amount_type=req.amount_type,
         fee_bear=req.fee_bear,
         method=req.method,
-        country=req.country,
+        country=corridors.route(req.country, req.method, req.channel),
         mid_rates=mid_rates,
         markup_bps=markup_bps,
     )
@@ -132,7 +132,7 @@ def submit(
         channel=req.channel,
         fee_bear=req.fee_bear,
         amount_type=req.amount_type,
-        name=req.name,
+        name=req.name or "",
         phone=req.phone,
         email=req.email,
         account=who.account,
