@@ -300,3 +300,9 @@ def test_paypal_pays_only_its_sandbox_account(
     example = PAYPAL_EXAMPLE.replace("paid@pagsmile.com", account)
     _, body = send_payout_example("/api/payout", example, **MASKS)
     assert _final(api, payout_api, outbox, body["data"]["id"]) == (outcome, [outcome])
+
+
+def test_the_dry_run_quotes_paypal_by_the_beneficiarys_country(payout_api):
+    quote = builders.dry_run(country="USA", method="WALLET", channel="PayPal", arrival_currency="USD", amount="0.51")
+    data = payout_api.post("/payout/dry-run", quote, expect=200)["data"]
+    assert (data["arrival_amount"], data["source_amount"], data["fee"], data["tax"]) == ("0.51", "0.82", "0.31", "0.00")
