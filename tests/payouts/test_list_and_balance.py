@@ -1,6 +1,6 @@
 """/api/payout/list and /api/balance: periods, pages, limits, and each merchant seeing only its own."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -8,6 +8,10 @@ from checkout import clock
 from tests import builders
 
 FORMAT = "%Y-%m-%d %H:%M:%S"
+
+
+def _utc(unix: int) -> str:
+    return datetime.fromtimestamp(unix, UTC).strftime(FORMAT)
 
 
 def _period(start_offset: int = -60, end_offset: int = 60, **overrides) -> dict:
@@ -49,9 +53,14 @@ def test_each_record_is_the_payouts_detail(payout_api, three_payouts):
 
 def test_the_period_bounds_the_list(payout_api, three_payouts):
     assert payout_api.post("/payout/list", _period(-7200, -3600), expect=200)["data"] == []
+    times = [record["create_time"] for record in payout_api.post("/payout/list", _period(), expect=200)["data"]]
+
+    def listed(start: int, end: int) -> int:
+        bounds = {"start_time": _utc(start), "end_time": _utc(end)}
+        return len(payout_api.post("/payout/list", _period(**bounds), expect=200)["data"])
+
     # Both ends are included, to the second.
-    now = clock.now().strftime(FORMAT)
-    assert len(payout_api.post("/payout/list", _period(start_time=now, end_time=now))["data"]) == 3
+    assert (listed(times[0], times[-1]), listed(times[-1] + 1, times[-1] + 60)) == (3, 0)
 
 
 def test_a_merchant_lists_only_its_own_payouts(other_payout_api, three_payouts):
