@@ -44,9 +44,8 @@ def check_fresh(timestamp: int, window: int, *, expired: bool = False) -> None:
     """Request freshness follows the wall clock (the merchant's own), not the sandbox clock. `expired`
     answers the detail operation's own code (4001009) rather than an invalid timestamp."""
     if abs(clock.unix(clock.real_now()) - timestamp) > window:
-        if expired:
-            raise Expired("request has expired")
-        raise InvalidField("timestamp", "request has expired")
+        # Otherwise 4001000 with `data.err` "request has expired", word for word the balance page's answer.
+        raise Expired("request has expired", reason=None if expired else "invalid-parameter")
 
 
 class Envelope:

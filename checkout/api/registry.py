@@ -64,8 +64,22 @@ REASONS: tuple[Reason, ...] = (
     Reason(
         "request-expired",
         errors.Expired,
-        "the detail request's timestamp is more than 15 s from server time",
+        "a detail or list request's timestamp is too far from server time (15 s, 300 s)",
         payout=PayoutAnswer(4001009, "request has expired", data="empty"),
+    ),
+    Reason(
+        "invalid-start_time",
+        errors.InvalidField,
+        "a payout list's start_time is after its end_time",
+        None,
+        PayoutAnswer(4001008, "invalid start_time"),
+    ),
+    Reason(
+        "time-range-too-long",
+        errors.InvalidField,
+        "a payout list's period exceeds 31 days",
+        None,
+        PayoutAnswer(4001012, "time range must in 31 days"),
     ),
     Reason("duplicate-out_trade_no", errors.Duplicate, "out_trade_no was used before"),
     Reason("duplicate-out_request_no", errors.Duplicate, "a refund with this out_request_no is in progress"),
@@ -107,9 +121,9 @@ REASONS: tuple[Reason, ...] = (
     Reason(
         "insufficient-balance",
         errors.Refused,
-        "the source balance does not cover the payout",
+        "the source balance does not cover the payout; nothing is written (HTTP 500, as the provider answers it)",
         None,
-        PayoutAnswer(4003001, "insufficient balance"),
+        PayoutAnswer(5001102, "balance insufficient", 500),
     ),
     # Answered by the error handlers, not raised by services:
     Reason("not-found", DomainError, "no operation at this path (HTTP 404)", PayinAnswer(status=404)),

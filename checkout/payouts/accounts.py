@@ -15,7 +15,8 @@ from ..errors import InvalidField
 from ..validation import check_email, is_digits
 from . import clabe
 
-E164 = re.compile(r"^\+[1-9][0-9]{7,14}$")
+# The submit pages' phone: "0 ~ 15 digits"; the + of the international form is optional.
+PHONE = re.compile(r"^\+?[0-9]{1,15}$")
 # Brazilian area codes (DDD); a mobile number has 9 digits starting with 9, a landline 8 starting with 2 to 5.
 BR_AREA_CODES = {
     11,
@@ -86,11 +87,15 @@ BR_AREA_CODES = {
     98,
     99,
 }
-BR_PHONE = re.compile(r"^\+55([1-9][0-9])(9[0-9]{8}|[2-5][0-9]{7})$")
-COUNTRY_PHONES = {"MEX": "+52", "COL": "+57"}
+# A PIX phone key: "+5511987654321 or 11987654321, country code (+55) is optional" (the PIX page).
+BR_PHONE = re.compile(r"^(?:\+?55)?([1-9][0-9])(9[0-9]{8}|[2-5][0-9]{7})$")
+COUNTRY_PHONES = {"MEX": "52", "COL": "57"}
 
 # Chilean banks by their code: name.
 CL_BANKS = {"001": "Banco de Chile", "012": "BancoEstado", "037": "Banco Santander Chile", "016": "BCI"}
+
+# The Chilean bank transfer page's example document, "just for test in sandbox": not a valid RUT.
+CL_SANDBOX_DOCUMENT = "123456789"
 
 PIX_KEY_TYPES = ("CPF", "CNPJ", "EVP", "PHONE", "EMAIL")
 
@@ -143,7 +148,8 @@ def pix_key(key: str, key_type: str) -> str:
     if key_type == "PHONE":
         match = BR_PHONE.match(key)
         if not match or int(match.group(1)) not in BR_AREA_CODES:
-            raise InvalidField("account", "must be a Brazilian phone key: +55, an area code and the number")
+            raise InvalidField("account", "must be a Brazilian phone key: +55 (optional), an area code and the number")
+        return "+55" + match.group(1) + match.group(2)  # the key as the central bank's directory writes it
     if key_type == "EMAIL":
         try:
             check_email(key)
@@ -152,6 +158,11 @@ def pix_key(key: str, key_type: str) -> str:
         if len(key) > 77:
             raise InvalidField("account", "an e-mail key has at most 77 characters")
     return key
+
+
+def named(req) -> None:
+    """Every method but WALLET needs the beneficiary's name (the wallet pages mark it optional)."""
+    required(req.name, "name")
 
 
 def pix(req) -> Beneficiary:
@@ -183,11 +194,14 @@ def bank_transfer_brazil(req) -> Beneficiary:
     if not (is_digits(branch) and len(branch) == 4):
         raise InvalidField("branch", "must be 4 digits")
     account = required(req.account, "account")
-    if not (is_digits(account) and 1 <= len(account) <= 12):
-        raise InvalidField("account", "must be 1 to 12 digits")
-    digit = required(req.account_digit, "account_digit")
-    if not re.fullmatch(r"[0-9X]", digit):
-        raise InvalidField("account_digit", "must be one digit or X")
+    if not (is_digits(account) and 4 <= len(account) <= 18):
+        raise InvalidField("account", "must be 4 to 18 digits")
+    digit = req.account_digit
+    if digit is None:
+        # "Left empty if the account_digit is included in the account field": its last digit.
+        account, digit = account[:-1], account[-1]
+    elif not re.fullmatch(r"[0-9X]{1,2}", digit):
+        raise InvalidField("account_digit", "must be 1 or 2 digits (or X)")
     account_type = required(req.account_type, "account_type")
     if account_type not in ("CHECKING", "SAVINGS"):
         raise InvalidField("account_type", "must be CHECKING or SAVINGS")
@@ -217,7 +231,7 @@ def bank_transfer_chile(req) -> Beneficiary:
     if account_type not in ("CHECKING", "SAVINGS", "VISTA"):
         raise InvalidField("account_type", "must be CHECKING, SAVINGS or VISTA")
     document = required(req.document_id, "document_id")
-    if not rut.is_valid(document):
+    if not rut.is_valid(document) and document != CL_SANDBOX_DOCUMENT:
         raise InvalidField("document_id", "must be a valid RUT")
     return Beneficiary(
         account=account,
@@ -230,17 +244,37 @@ def bank_transfer_chile(req) -> Beneficiary:
     )
 
 
+# SPEI account types (the SPEI page: "one of [debit | phone | clabe]") and their lengths in digits.
+SPEI_ACCOUNTS = {"CLABE": 18, "DEBIT": 16, "PHONE": 10}
+
+
 def spei(req) -> Beneficiary:
     account = required(req.account, "account")
-    try:
-        bank = clabe.validate(account)
-    except ValueError as exc:
-        raise InvalidField("account", str(exc)) from None
+    account_type = req.account_type or "CLABE"
+    if account_type not in SPEI_ACCOUNTS:
+        raise InvalidField("account_type", "must be one of clabe, debit, phone")
+    bank_code = req.bank_code
+    if bank_code is not None and not (is_digits(bank_code) and clabe.BANKS.get(bank_code[-3:].rjust(3, "0"))):
+        raise InvalidField("bank_code", "must be a SPEI bank code from the bank list")
+    if account_type == "CLABE":
+        try:
+            bank = clabe.validate(account)
+        except ValueError as exc:
+            raise InvalidField("account", str(exc)) from None
+        # "The first three digits of the bank account should be the last three digits of the bank code."
+        if bank_code is not None and bank_code[-3:] != account[:3]:
+            raise InvalidField("bank_code", f"must end with the CLABE's bank prefix {account[:3]}")
+        prefix = account[:3]
+    else:
+        if not (is_digits(account) and len(account) == SPEI_ACCOUNTS[account_type]):
+            raise InvalidField("account", f"must be {SPEI_ACCOUNTS[account_type]} digits for {account_type.lower()}")
+        prefix = required(bank_code, "bank_code")[-3:].rjust(3, "0")
+        bank = clabe.BANKS[prefix]
     return Beneficiary(
         account=account,
-        account_type="CLABE",
-        bank_code=account[:3],
-        bank_number=account[:3],
+        account_type=account_type,
+        bank_code=prefix,
+        bank_number=prefix,
         bank_name=bank,
         document_id=req.document_id,
         document_type=req.document_type,
@@ -249,9 +283,9 @@ def spei(req) -> Beneficiary:
 
 def _phone(req) -> str:
     phone = required(req.phone, "phone")
-    prefix = COUNTRY_PHONES.get(req.country, "+")
-    if not E164.match(phone) or not phone.startswith(prefix):
-        raise InvalidField("phone", f"must be an E.164 number starting with {prefix}")
+    code = COUNTRY_PHONES[req.country]
+    if not PHONE.match(phone) or not phone.removeprefix("+").startswith(code) or len(phone.removeprefix("+")) < 8:
+        raise InvalidField("phone", f"must be a number with its country code {code} (+ optional)")
     return phone
 
 
@@ -270,4 +304,13 @@ def cashout(req) -> Beneficiary:
 
 def wallet(req) -> Beneficiary:
     """The wallet's channel is checked against the corridors (corridors.beneficiary) before this runs."""
-    return Beneficiary(account=required(req.account, "account"), account_type="WALLET")
+    account = required(req.account, "account")
+    if req.channel == "PAYPAL":
+        # The PayPal page: account_type "Fixed: EMAIL", the PayPal account's e-mail.
+        if req.account_type not in (None, "EMAIL"):
+            raise InvalidField("account_type", "must be EMAIL for PayPal")
+        try:
+            check_email(account)
+        except ValueError:
+            raise InvalidField("account", "must be the PayPal account's e-mail") from None
+    return Beneficiary(account=account, account_type="WALLET")

@@ -1,4 +1,4 @@
-"""Payout platform routes: dry run, payout, status, detail, checkout sessions, balance history."""
+"""Payout platform routes: dry run, payout, status, detail, list, checkout sessions, balance and its history."""
 
 from __future__ import annotations
 
@@ -11,15 +11,19 @@ from ..errors import MissingField
 from ..merchants.models import Merchant
 from ..validation import command
 from . import balances, service, sessions
-from .commands import NewCheckoutSession, NewPayout, Quotation
+from .commands import NewCheckoutSession, NewPayout, PayoutPage, Quotation
 from .schemas import (
     BalanceHistoryRequest,
     BalanceHistoryResponse,
+    BalanceRequest,
+    BalanceResponse,
     CheckoutRequest,
     CheckoutResponse,
     DetailRequest,
     DetailResponse,
     DryRunRequest,
+    PayoutListRequest,
+    PayoutListResponse,
     PayoutRequest,
     PayoutResponse,
     QuoteResponse,
@@ -113,6 +117,21 @@ def detail(merchant: Merchant, req: DetailRequest):
 
 @operation(
     bp,
+    "/payout/list",
+    PayoutListRequest,
+    read_only=True,
+    summary="The payouts created in a period of at most 31 days, one page of them",
+    envelope=PAYOUT,
+    response=PayoutListResponse,
+)
+def payout_list(merchant: Merchant, req: PayoutListRequest):
+    # The list page answers an old request with 4001009, as the detail operation does.
+    check_fresh(req.timestamp, FRESHNESS_WINDOW, expired=True)
+    return [service.detail(payout) for payout in service.page(db.session, merchant, command(req, PayoutPage))]
+
+
+@operation(
+    bp,
     "/checkout",
     CheckoutRequest,
     summary="Open a hosted payout checkout session",
@@ -147,3 +166,17 @@ def checkout(merchant: Merchant, req: CheckoutRequest):
 def balance_history(merchant: Merchant, req: BalanceHistoryRequest):
     check_fresh(req.timestamp, FRESHNESS_WINDOW)
     return balances.history(db.session, merchant, req.start_date, req.end_date)
+
+
+@operation(
+    bp,
+    "/balance",
+    BalanceRequest,
+    read_only=True,
+    summary="The available balance per currency",
+    envelope=PAYOUT,
+    response=BalanceResponse,
+)
+def balance(merchant: Merchant, req: BalanceRequest):
+    check_fresh(req.timestamp, FRESHNESS_WINDOW)
+    return balances.current(db.session, merchant)

@@ -1,4 +1,4 @@
-"""Daily balance history: the available balance at the end of each UTC day, per currency."""
+"""Balances: the available balance now, and at the end of each UTC day (history), per currency."""
 
 from __future__ import annotations
 
@@ -13,6 +13,22 @@ from ..merchants.models import Merchant
 from .ledger import AVAILABLE, LedgerDay
 
 MAX_DAYS = 366
+# The balance page lists these, in this order, even when empty; any other currency held follows.
+LISTED_CURRENCIES = ("USD", "GBP", "EUR", "BRL", "MXN")
+
+
+def current(session: Session, merchant: Merchant) -> list[dict]:
+    """The available balance per currency now (the merchant's spendable payout balance)."""
+    held = {
+        currency: int(amount)
+        for currency, amount in session.execute(
+            select(LedgerDay.currency, func.sum(LedgerDay.net_minor))
+            .where(LedgerDay.merchant_id == merchant.id, LedgerDay.account == AVAILABLE)
+            .group_by(LedgerDay.currency)
+        )
+    }
+    currencies = [*LISTED_CURRENCIES, *sorted(set(held) - set(LISTED_CURRENCIES))]
+    return [{"currency": c, "amount": money.format_minor(held.get(c, 0), c)} for c in currencies]
 
 
 def history(session: Session, merchant: Merchant, start: date, end: date) -> list[dict]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 
@@ -25,7 +26,7 @@ class NewPayout(Quotation):
     """A payout to create: its pricing and its beneficiary (only the fields the method needs are set)."""
 
     custom_code: str
-    name: str
+    name: str | None
     notify_url: str | None
     additional_remark: str | None
     phone: str | None = None
@@ -53,3 +54,13 @@ class NewCheckoutSession:
     additional_remark: str
     country: str | None
     method: str | None
+
+
+@dataclass(frozen=True)
+class PayoutPage:
+    """Which payouts a list request asks for: created from `start_time` to `end_time` (UTC), one page."""
+
+    start_time: datetime
+    end_time: datetime
+    page_num: int
+    page_size: int

@@ -57,6 +57,23 @@ CORRIDORS: tuple[Corridor, ...] = (
     Corridor("GLOBAL", "WALLET", "USD", accounts.wallet, channel="CHECKOUT", full_refunds=True, page_sources=("USD",)),
 )
 
+# PayPal's countries (ISO 3166-1 alpha-3), all paid in USD, as its supported-countries page lists them: a
+# PayPal payout names the beneficiary's country and goes by the external wallet corridor (GLOBAL).
+_PAYPAL_COUNTRIES = (
+    "ALB AND ARE ARG ATG AUS AUT BEL BGR BHR BHS BIH BLZ BMU BRA BRB BWA CAN CHE CHL COL CRI CYM CYP CZE "
+    "DEU DMA DNK DOM DZA ECU EGY ESP EST FIN FJI FRA FRO GBR GEO GIB GLP GRC GRD GRL GTM GUF HKG HND HRV "
+    "HUN IDN IND IRL ISL ISR ITA JAM JOR JPN KAZ KEN KNA KOR KWT LCA LIE LSO LTU LUX LVA MAR MDA MEX MLT "
+    "MOZ MTQ MUS MWI MYS NCL NIC NLD NOR NZL OMN PAN PER PHL PLW POL PRT PYF QAT REU ROU SAU SEN SGP SLV "
+    "SMR SRB SVK SVN SWE SYC TCA THA TTO TWN URY USA VEN VNM ZAF"
+)
+PAYPAL_COUNTRIES = frozenset(_PAYPAL_COUNTRIES.split())
+
+
+def route(country: str, method: str, channel: str | None) -> str:
+    """The corridor's country of a payout to `country`: GLOBAL for PayPal, the country itself otherwise."""
+    return "GLOBAL" if (method, channel) == ("WALLET", "PAYPAL") and country in PAYPAL_COUNTRIES else country
+
+
 # Country -> arrival currency.
 COUNTRIES: dict[str, str] = {c.country: c.arrival_currency for c in CORRIDORS}
 
@@ -74,6 +91,7 @@ WALLET_CHANNELS = channels("GLOBAL", "WALLET")
 
 
 def find(country: str, method: str, channel: str | None = None) -> Corridor | None:
+    country = route(country, method, channel)
     for corridor in CORRIDORS:
         if (corridor.country, corridor.method) == (country, method) and corridor.channel in (None, channel):
             return corridor
@@ -101,12 +119,15 @@ PAGE_COUNTRY_OF = {offer.payout_currency: country for country, offer in PAGE.ite
 def beneficiary(req) -> accounts.Beneficiary:
     """Validate the account fields `req` carries for its country and method."""
     # Every channel of a method has the same account check: the first corridor of the method says it.
-    corridor = next((c for c in CORRIDORS if (c.country, c.method) == (req.country, req.method)), None)
+    country = route(req.country, req.method, req.channel)
+    corridor = next((c for c in CORRIDORS if (c.country, c.method) == (country, req.method)), None)
     if corridor is None:
         raise InvalidField("method", f"{req.method} is not offered in {req.country}")
-    if req.phone and not accounts.E164.match(req.phone):
-        raise InvalidField("phone", "must be an E.164 number such as +5511987654321")
-    wallets = channels(req.country, req.method)
+    if req.phone and not accounts.PHONE.match(req.phone):
+        raise InvalidField("phone", "must be up to 15 digits, + optional, such as 5511987654321")
+    if req.method != "WALLET":
+        accounts.named(req)
+    wallets = channels(country, req.method)
     if wallets:
         channel = accounts.required(req.channel, "channel")
         if channel not in wallets:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, Field, RootModel, StrictInt, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, RootModel, StrictInt, WithJsonSchema
 
-from ..validation import REQUEST_CONFIG, Amount, HttpUrl, IsoDate, OptEmail, OptText, Text
+from ..validation import REQUEST_CONFIG, Amount, HttpUrl, IsoDate, OptEmail, OptText, Text, Timestamp
 
 # Amounts are numeric strings (JSON numbers are accepted too); decimals are checked per currency.
 PayoutAmount = Annotated[Decimal, Amount("0.01", "99999999.99", places=2)]
@@ -29,6 +30,21 @@ AmountType = Annotated[
 ]
 
 
+def _utc(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+
+
+# The list page's times: yyyy-MM-dd HH:mm:ss, in UTC.
+UtcTime = Annotated[Timestamp, AfterValidator(_utc)]
+
+
+# Values are matched in any case, as the provider's pages write them ("BankTransfer", "PayPal", "Email",
+# "clabe"), and kept in upper case.
+Upper = AfterValidator(str.upper)
+Method = Annotated[str, Text(16), Upper]
+OptUpper = Annotated[str | None, OptText(32), AfterValidator(lambda v: v if v is None else v.upper())]
+
+
 class Request(BaseModel):
     model_config = REQUEST_CONFIG
 
@@ -39,30 +55,30 @@ class DryRunRequest(Request):
     amount: PayoutAmount
     amount_type: AmountType = "arrival"
     fee_bear: Literal["beneficiary", "merchant"]
-    method: Annotated[str, Text(16)]
-    channel: Annotated[str | None, OptText(32)] = None
+    method: Method
+    channel: OptUpper = None
     country: Annotated[str, Text(8)]
     timestamp: UnixTime
 
 
 class PayoutRequest(Request):
-    name: Annotated[str, Text(128)]
+    name: Annotated[str | None, OptText(128)] = None  # required for every method but WALLET (corridors)
     phone: Annotated[str | None, OptText(32)] = None
     email: Annotated[str | None, OptEmail(128)] = None
     account: Annotated[str | None, OptText(512)] = None
-    account_type: Annotated[str | None, OptText(16)] = None
+    account_type: Annotated[str | None, OptText(16), AfterValidator(lambda v: v if v is None else v.upper())] = None
     document_id: Annotated[str | None, OptText(32)] = None
     document_type: Annotated[str | None, OptText(8)] = None
     bank_code: Annotated[str | None, OptText(16)] = None
     branch: Annotated[str | None, OptText(16)] = None
     account_digit: Annotated[str | None, OptText(4)] = None
-    method: Annotated[str, Text(16)]
-    channel: Annotated[str | None, OptText(32)] = None
+    method: Method
+    channel: OptUpper = None
     custom_code: Annotated[str, Text(64)]
     fee_bear: Literal["beneficiary", "merchant"]
     amount: PayoutAmount
     amount_type: AmountType = "arrival"
-    source_currency: Literal["USD", "GBP", "EUR", "BRL", "MXN"]
+    source_currency: Literal["USD", "GBP", "EUR", "BRL", "MXN", "CLP", "COP"]
     arrival_currency: Literal["BRL", "MXN", "USD", "COP", "CLP"]
     notify_url: HttpUrl | None = None
     additional_remark: Annotated[str | None, OptText(39)] = None
@@ -99,6 +115,18 @@ class CheckoutRequest(Request):
 class BalanceHistoryRequest(Request):
     start_date: IsoDate
     end_date: IsoDate
+    timestamp: UnixTime
+
+
+class PayoutListRequest(Request):
+    start_time: UtcTime
+    end_time: UtcTime
+    page_num: Annotated[StrictInt, Field(ge=1, le=10**9, description="the first page is 1")]
+    page_size: Annotated[StrictInt, Field(ge=1, le=1000, description="rows per page, at most 1000")]
+    timestamp: UnixTime
+
+
+class BalanceRequest(Request):
     timestamp: UnixTime
 
 
@@ -187,3 +215,11 @@ class BalanceDay(BaseModel):
 
 class BalanceHistoryResponse(RootModel[list[BalanceDay]]):
     """One record per day, newest first."""
+
+
+class PayoutListResponse(RootModel[list[DetailResponse]]):
+    """The payouts created in the period, oldest first, one page of them; each as the detail record."""
+
+
+class BalanceResponse(RootModel[list[CurrencyBalance]]):
+    """The available balance per currency: USD, GBP, EUR, BRL, MXN always, then any other held."""

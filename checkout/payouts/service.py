@@ -1,8 +1,9 @@
-"""Payouts: quotes, submission (balance checked and debited), status and detail."""
+"""Payouts: quotes, submission (balance checked and debited), status, detail and the list by period."""
 
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -15,8 +16,11 @@ from ..merchants.models import Merchant
 from ..providers.base import PayoutBank, PayoutOrder
 from ..providers.sandbox import SandboxPayoutBank
 from . import corridors, ledger, lifecycle, pricing
-from .commands import NewPayout, Quotation
+from .commands import NewPayout, PayoutPage, Quotation
 from .models import CheckoutSession, Payout
+
+# The list page's limit on a period ("max 31 days"; API code 4001012).
+LIST_MAX_PERIOD = timedelta(days=31)
 
 
 def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
@@ -29,7 +33,7 @@ def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
         amount_type=req.amount_type,
         fee_bear=req.fee_bear,
         method=req.method,
-        country=req.country,
+        country=corridors.route(req.country, req.method, req.channel),
         mid_rates=mid_rates,
         markup_bps=markup_bps,
     )
@@ -128,7 +132,7 @@ def submit(
         channel=req.channel,
         fee_bear=req.fee_bear,
         amount_type=req.amount_type,
-        name=req.name,
+        name=req.name or "",
         phone=req.phone,
         email=req.email,
         account=who.account,
@@ -181,6 +185,27 @@ def find(
     if payout is None:
         raise NotFound("can not find this payout order", reason="payout-not-exist")
     return payout
+
+
+def page(session: Session, merchant: Merchant, req: PayoutPage) -> list[Payout]:
+    """The merchant's payouts created within the period (both ends included, to the second), oldest first."""
+    if req.end_time < req.start_time:
+        raise InvalidField("start_time", "must not be after end_time", reason="invalid-start_time")
+    if req.end_time - req.start_time > LIST_MAX_PERIOD:
+        raise InvalidField("end_time", "the period must not exceed 31 days", reason="time-range-too-long")
+    return list(
+        session.scalars(
+            select(Payout)
+            .where(
+                Payout.merchant_id == merchant.id,
+                Payout.created_at >= req.start_time,
+                Payout.created_at < req.end_time + timedelta(seconds=1),
+            )
+            .order_by(Payout.created_at, Payout.id)
+            .offset((req.page_num - 1) * req.page_size)
+            .limit(req.page_size)
+        )
+    )
 
 
 def find_or_none(session: Session, merchant: Merchant, transaction_id: str) -> Payout | None:

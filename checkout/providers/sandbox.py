@@ -43,6 +43,16 @@ REFUSAL_REASONS = {DECLINE: "card declined by the issuer", INSUFFICIENT_FUNDS: "
 
 # A payout to this account or e-mail is rejected by the sandbox bank; any other is paid.
 REJECTED_IN_SANDBOX = "rejected@sandbox.test"
+# The provider's sandbox accounts that are rejected (its "data for test" page and the submit pages' sandbox
+# notes), by country and method; they win over ours where the two meet.
+PROVIDER_REJECTED = {
+    ("BRA", "PIX"): {"pagsmile_test_reject@pagsmile.com"},
+    ("BRA", "BANKTRANSFER"): {"11111111"},
+    ("MEX", "SPEI"): {"138580000007439590", "014027000005555558"},
+    ("CHL", "BANKTRANSFER"): {"111111111111"},
+}
+# The PayPal page: "paid@pagsmile.com ... for testing success payout, any other PayPal account will be failed".
+PAYPAL_PAID = "paid@pagsmile.com"
 IN_PROCESSING = "IN_PROCESSING"
 
 
@@ -105,7 +115,11 @@ class SandboxPayoutBank:
         return cls(int(config["PAYOUT_PROCESSING_AFTER"]), int(config["PAYOUT_DECIDED_AFTER"]))
 
     def submit(self, order: PayoutOrder, now: datetime) -> Submission:
-        rejected = REJECTED_IN_SANDBOX in (order.account, order.email)
+        rejected = (
+            REJECTED_IN_SANDBOX in (order.account, order.email)
+            or order.account in PROVIDER_REJECTED.get((order.country, order.method), ())
+            or (order.channel == "PAYPAL" and order.account != PAYPAL_PAID)
+        )
         return Submission(REJECTED if rejected else PAID, now + timedelta(seconds=self.processing_after))
 
     def advance(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import types
 import typing
+from datetime import timedelta
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, RootModel, create_model
@@ -43,6 +44,18 @@ def forbidding(model: type[BaseModel], done: dict | None = None) -> type[BaseMod
             }
             done[model] = create_model(model.__name__, __config__=FORBID, **fields)
     return done[model]
+
+
+def _listing_today() -> dict:
+    start = clock.now() - timedelta(hours=1)
+    end = clock.now() + timedelta(hours=1)
+    return {
+        "start_time": start.strftime("%Y-%m-%d %H:%M:%S"),
+        "end_time": end.strftime("%Y-%m-%d %H:%M:%S"),
+        "page_num": 1,
+        "page_size": 10,
+        "timestamp": builders.now_unix(),
+    }
 
 
 def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
@@ -101,11 +114,14 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
     payin(f"/sandbox/trades/{pix['trade_no']}/pay", rule="/sandbox/trades/{trade_no}/pay")
     payin("/trade/refund", builders.refund(pix["trade_no"], "10.00", out_request_no="rq-1"))
     payin("/trade/refund", builders.refund(pix["trade_no"], "90.50", out_request_no="rq-2"))
-    payin("/trade/query", {"trade_no": pix["trade_no"]})
-    payin("/trade/query", {"out_trade_no": "r-boleto"})
-    payin("/trade/query", {"out_trade_no": "r-card"})
-    payin("/trade/bank-list", {"method": "Cash"})
-    payin("/trade/bank-list", {"method": "Khipu"})
+    for path, body in (
+        ("/trade/query", {"trade_no": pix["trade_no"]}),
+        ("/trade/query", {"out_trade_no": "r-boleto"}),
+        ("/trade/query", {"out_trade_no": "r-card"}),
+        ("/trade/bank-list", {"method": "Cash"}),
+        ("/trade/bank-list", {"method": "Khipu"}),
+    ):
+        payin(path, body)
 
     payout("/payout/dry-run", builders.dry_run())
     sent = payout("/payout", builders.payout("r-po-1"))
@@ -115,6 +131,7 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
     payout("/checkout", builders.checkout_session())
     today = clock.brazil_today().isoformat()
     payout("/balance/history", {"start_date": today, "end_date": today, "timestamp": builders.now_unix()})
+    payout("/balance", {"timestamp": builders.now_unix()})
 
     payin("/sandbox/clock", rule="/sandbox/clock", method="GET")
     payin("/sandbox/clock", {"advance_seconds": 400})  # the sandbox bank pays the payouts
@@ -124,6 +141,7 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
         rule="/sandbox/payouts/{transaction_id}/refund",
     )
     payout("/payout/detail", {"transaction_id": sent["transaction_id"], "timestamp": builders.now_unix()})
+    payout("/payout/list", _listing_today())
     deliveries = payin("/sandbox/deliveries", rule="/sandbox/deliveries", method="GET")["deliveries"]
     payin(f"/sandbox/deliveries/{deliveries[0]['id']}/resend", rule="/sandbox/deliveries/{delivery_id}/resend")
     clock.reset()

@@ -102,7 +102,14 @@ def test_pix_trade_codes_parse_back_to_what_was_charged(trade_no, amount_minor, 
     }
     # The payout side takes the same code as a QRCODE beneficiary account, unchanged.
     payout_request = SimpleNamespace(
-        country="BRA", method="QRCODE", phone=None, account=code, document_id=cpf, document_type="CPF"
+        country="BRA",
+        method="QRCODE",
+        channel=None,
+        name="Ana Souza",
+        phone=None,
+        account=code,
+        document_id=cpf,
+        document_type="CPF",
     )
     assert corridors.beneficiary(payout_request).account == code
 

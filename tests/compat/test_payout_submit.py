@@ -66,3 +66,13 @@ def test_a_repeated_custom_code_answers_order_already_existed(payout_api, mercha
     payout_api.post("/payout", builders.payout(), expect=200)
     again = payout_api.post("/payout", builders.payout(), expect=400)
     assert (again["code"], again["msg"]) == (4001010, "order already existed")
+
+
+def test_a_payout_above_the_balance_answers_balance_insufficient_with_http_500(payout_api, merchant, fund, row_counts):
+    # Every submit page and the API-code page: HTTP 500, code 5001102, "balance insufficient".
+    fund(merchant, "USD", "101.37")  # the payout needs 101.38
+    before = row_counts()
+    answer = payout_api.post("/payout", builders.payout(), expect=500)
+    assert (answer["code"], answer["msg"], type(answer["time"])) == (5001102, "balance insufficient", int)
+    assert answer["data"] == {"err": "available 101.37 USD, needed 101.38 USD"}
+    assert row_counts() == before

@@ -104,7 +104,7 @@ def test_insufficient_balance_is_explained(customer, payout_api):
     page = customer.get(url + "&language=en")
     answer = customer.post(form_action(page, "/pages/payout"), pix_form(), page=page)
     assert answer.status_code == 409
-    assert "The payout could not be created (insufficient balance)." in answer.get_data(as_text=True)
+    assert "The payout could not be created (balance insufficient)." in answer.get_data(as_text=True)
 
 
 def test_spei_session_in_spanish(customer, payout_api, merchant, fund):

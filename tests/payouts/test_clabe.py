@@ -50,7 +50,18 @@ def test_generated_clabes_validate_as_spei_accounts(number):
     assert clabe.check_digit(number[:17]) == int(clabe_check_digit(number[:17]))
     assert clabe.validate(number) == clabe.BANKS[number[:3]]
     spei = corridors.beneficiary(
-        SimpleNamespace(country="MEX", method="SPEI", phone=None, account=number, document_id=None, document_type=None)
+        SimpleNamespace(
+            country="MEX",
+            method="SPEI",
+            channel=None,
+            name="Ana Souza",
+            phone=None,
+            account=number,
+            account_type=None,
+            bank_code=None,
+            document_id=None,
+            document_type=None,
+        )
     )
     assert (spei.account, spei.account_type, spei.bank_code) == (number, "CLABE", number[:3])
 

@@ -256,7 +256,7 @@ def test_racing_payouts_never_overdraw(app, merchant, fund):
         thread.start()
     for thread in threads:
         thread.join(timeout=30)
-    assert sorted(a["code"] for a in answers) == [200, 200, 4003001, 4003001]
+    assert sorted(a["code"] for a in answers) == [200, 200, 5001102, 5001102]
     with app.app_context():
         assert ledger.balance(db.session, find_by_app_id(db.session, merchant["app_id"]), "USD") == 25000 - 2 * 10138
 

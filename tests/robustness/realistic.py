@@ -301,6 +301,27 @@ def _balance_history() -> st.SearchStrategy[dict]:
     return st.builds(body, st.integers(-2, 400), st.integers(-1, 370), fresh_unix())
 
 
+def _payout_list() -> st.SearchStrategy[dict]:
+    def body(start_hours: int, length_hours: int, page_num: int, page_size: int, timestamp: int) -> dict:
+        first = clock.now() - timedelta(hours=start_hours)
+        return {
+            "start_time": first.strftime("%Y-%m-%d %H:%M:%S"),
+            "end_time": (first + timedelta(hours=length_hours)).strftime("%Y-%m-%d %H:%M:%S"),
+            "page_num": page_num,
+            "page_size": page_size,
+            "timestamp": timestamp,
+        }
+
+    return st.builds(
+        body,
+        st.integers(-2, 800),
+        st.integers(-1, 750),
+        st.sampled_from([1, 1, 2, 3, 1000]),
+        st.sampled_from([1, 5, 10, 1000, 1001]),
+        fresh_unix(),
+    )
+
+
 def valid_bodies(seeds: Seeds) -> dict[tuple[str, str], st.SearchStrategy[dict]]:
     """(method, path) -> bodies a merchant would send; app_id is filled in by the caller."""
     payouts, trades = seeds.payouts or [("unknown", "unknown")], seeds.trades or [("unknown", "unknown")]
@@ -363,6 +384,8 @@ def valid_bodies(seeds: Seeds) -> dict[tuple[str, str], st.SearchStrategy[dict]]
         ),
         ("POST", "/api/checkout"): _checkout(),
         ("POST", "/api/balance/history"): _balance_history(),
+        ("POST", "/api/payout/list"): _payout_list(),
+        ("POST", "/api/balance"): fresh_unix().map(lambda timestamp: {"timestamp": timestamp}),
         ("POST", "/sandbox/clock"): st.fixed_dictionaries({"advance_seconds": st.sampled_from([0, 1, 60, 86400])}),
         ("POST", "/sandbox/payouts/{transaction_id}/refund"): st.fixed_dictionaries(
             {}, optional={"amount": st.sampled_from(["1.00", "10", "537.30", "100000.00"])}
