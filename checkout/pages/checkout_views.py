@@ -21,16 +21,11 @@ from .forms import CheckoutForm
 from .pay_views import COUNTRIES, PAY_TOKEN_TTL
 from .views import _post_allowed, bp
 
-# The names customers read in the method picker (the API's method names otherwise).
+# The names customers read in the method picker, where they differ from the API's method names.
 METHOD_LABELS = {
-    "PIX": "PIX",
-    "Boleto": "Boleto",
     "Lottery": "Lotérica",
     "DepositExpress": "Depósito",
-    "Wallet": "Wallet",
-    "Cash": "Cash",
     "BankTransfer": "Bank transfer",
-    "Khipu": "Khipu",
     "CreditCard": "Card",
 }
 

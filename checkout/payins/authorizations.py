@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .. import clock, money
+from .. import money
 from ..errors import IllegalState, InvalidField
 from ..merchants.models import Merchant
 from ..providers.base import Acquirer, Authorization
@@ -19,7 +18,6 @@ from .service import change_status, find
 # The provider documents no limit. Card networks let most authorizations lapse after 7 days, so an
 # authorization not captured by then is released, on the sandbox clock.
 VOID_AFTER = timedelta(days=7)
-LIMIT = 200
 
 
 def _authorization(trade: Trade) -> Authorization:
@@ -87,17 +85,6 @@ def _void(session: Session, trade: Trade, acquirer: Acquirer, reason: str) -> No
     change_status(session, trade, states.CANCEL, reason)
 
 
-def void_lapsed(session: Session, acquirer: Acquirer) -> int:
-    """Authorizations nobody captured within VOID_AFTER (worker)."""
-    due = list(
-        session.scalars(
-            select(Trade)
-            .where(Trade.status == states.AUTHORIZED, Trade.created_at <= clock.now() - VOID_AFTER)
-            .order_by(Trade.id)
-            .limit(LIMIT)
-            .with_for_update(of=Trade, skip_locked=True)
-        )
-    )
-    for trade in due:
-        _void(session, trade, acquirer, f"not captured within {VOID_AFTER.days} days")
-    return len(due)
+def void_lapsed(session: Session, trade: Trade, acquirer: Acquirer) -> None:
+    """An authorization nobody captured within VOID_AFTER (the worker finds them)."""
+    _void(session, trade, acquirer, f"not captured within {VOID_AFTER.days} days")

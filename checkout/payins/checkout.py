@@ -15,18 +15,11 @@ from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
 from ..providers.base import Acquirer
 from . import methods, states, timeouts
-from .commands import Address, Customer, DirectPayment, HostedCheckout, Identify
+from .commands import Address, Customer, DirectPayment, HostedCheckout, Identify, given
 from .models import Trade
 from .service import direct_expiry, duplicate_check, new_trade, outcome
 
 KIND = "checkout"
-
-
-def _given(value: Any) -> dict:
-    """A partial customer or address as the merchant gave it, without the absent fields."""
-    if value is None:
-        return {}
-    return {k: v for k, v in asdict(value).items() if v not in (None, {}, "")}
 
 
 def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox: bool = True) -> Trade:
@@ -52,8 +45,8 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
     now = clock.now()
     details: dict[str, Any] = {
         "offered": offered,
-        "customer": _given(order.customer),
-        "address": _given(order.address),
+        "customer": given(asdict(order.customer)) if order.customer else {},
+        "address": given(asdict(order.address)) if order.address else {},
     }
     if order.regions:
         details["regions"] = list(order.regions)

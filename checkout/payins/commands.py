@@ -5,9 +5,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 # Field names are the interface's, so `validation.command()` fills them from a request model and the
 # dictionaries kept in a trade's details read exactly as the merchant sent them.
+
+
+def given(values: dict[str, Any]) -> dict[str, Any]:
+    """The fields the merchant gave (None dropped, nested ones too), as a trade or refund keeps them."""
+    return {
+        key: given(value) if isinstance(value, dict) else value for key, value in values.items() if value is not None
+    }
 
 
 @dataclass(frozen=True)

@@ -79,8 +79,16 @@ def _trade_expiries(session: Session, config: Mapping[str, Any]) -> int:
     return expire_trades(session)
 
 
+def void_lapsed_authorizations(session: Session, acquirer: Acquirer) -> int:
+    """Authorizations nobody captured in time are released."""
+    due = _due(session, Trade.created_at <= clock.now() - authorizations.VOID_AFTER, status=states.AUTHORIZED)
+    for trade in due:
+        authorizations.void_lapsed(session, trade, acquirer)
+    return len(due)
+
+
 def _lapsed_authorizations(session: Session, config: Mapping[str, Any]) -> int:
-    return authorizations.void_lapsed(session, providers.acquirer(config))
+    return void_lapsed_authorizations(session, providers.acquirer(config))
 
 
 JOBS: list[Job] = [_vault_debits, _trade_expiries, _lapsed_authorizations]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict
-from typing import Any, cast
+from typing import cast
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -15,7 +15,7 @@ from ..errors import Duplicate, IllegalState, InvalidField, MissingField
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from . import methods, states
-from .commands import RefundOrder
+from .commands import RefundOrder, given
 from .models import Refund, Trade
 from .service import change_status, find
 
@@ -27,13 +27,6 @@ def _refunded_minor(session: Session, trade: Trade) -> int:
         )
     )
     return int(cast(int, total))  # coalesce: never NULL
-
-
-def _given(values: dict[str, Any]) -> dict[str, Any]:
-    """The fields the merchant gave (None dropped, nested ones too), as a refund record keeps them."""
-    return {
-        key: _given(value) if isinstance(value, dict) else value for key, value in values.items() if value is not None
-    }
 
 
 def _require_user_info(req: RefundOrder, method: str) -> None:
@@ -100,8 +93,8 @@ def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trad
         amount_minor=amount_minor,
         currency=trade.currency,
         reason=req.refund_reason,
-        user_info=_given(asdict(req.user_info)) if req.user_info else {},
-        bank_info=_given(asdict(req.bank_info)) if req.bank_info else {},
+        user_info=given(asdict(req.user_info)) if req.user_info else {},
+        bank_info=given(asdict(req.bank_info)) if req.bank_info else {},
         created_at=now,
     )
     states.set_refund_status(record, states.REFUND_PROCESSING if awaiting_bank_data else states.REFUND_SUCCESS, now)

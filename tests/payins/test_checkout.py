@@ -1,6 +1,8 @@
 """/trade/create as the provider's hosted checkout: an INITIAL trade and its web_url."""
 
+import re
 from datetime import datetime, timedelta
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -97,7 +99,7 @@ def test_a_hosted_checkout_refuses_what_the_provider_documents_and_writes_nothin
     assert row_counts() == before
 
 
-def test_method_given_shows_only_that_method_and_empty_shows_all(api):
+def test_method_given_shows_only_that_method_and_empty_shows_all(api, client):
     only_pix = api.post("/trade/create", hosted(method="PIX", out_trade_no="o-1"), expect=200)
     every = api.post("/trade/create", hosted(method="", out_trade_no="o-2"), expect=200)
     mxn = api.post("/trade/create", hosted(order_currency="MXN", out_trade_no="o-3", regions=["MEX"]), expect=200)
@@ -105,6 +107,15 @@ def test_method_given_shows_only_that_method_and_empty_shows_all(api):
         api.post("/trade/query", {"trade_no": t["trade_no"]}, expect=200)["trade_status"]
         for t in (only_pix, every, mxn)
     ] == ["INITIAL"] * 3
+
+    def offered(answer: dict) -> list[str]:
+        url = urlsplit(answer["web_url"])
+        html = client.get(f"{url.path}?{url.query}").get_data(as_text=True)
+        return re.findall(r'data-method="([A-Za-z]+)"', html) or re.findall(r'id="method-title">([^<]+)<', html)
+
+    assert offered(only_pix) == ["PIX"]  # straight to its form: no picker
+    assert offered(every) == ["PIX", "Boleto", "Lottery", "DepositExpress", "Wallet", "CreditCard"]
+    assert offered(mxn) == ["Wallet", "Cash", "BankTransfer", "CreditCard"]
 
 
 def test_a_repeated_out_trade_no_is_refused(api):
