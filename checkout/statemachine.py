@@ -159,7 +159,8 @@ TRADE: StateMachine[TradeStatus] = StateMachine(
         None: {_T.INITIAL, _T.AUTHORIZED, _T.REFUSED, _T.PROCESSING},
         # The customer chose a method on the hosted checkout, or never did.
         _T.INITIAL: {_T.PROCESSING, _T.EXPIRED},
-        _T.PROCESSING: {_T.SUCCESS, _T.REFUSED, _T.EXPIRED},
+        # Paid, refused, past its timeout, or cancelled when its cancellation_express ran out unpaid.
+        _T.PROCESSING: {_T.SUCCESS, _T.REFUSED, _T.EXPIRED, _T.CANCEL},
         # Captured (all or part), or voided by the merchant or when it was never captured in time.
         _T.AUTHORIZED: {_T.SUCCESS, _T.CANCEL},
         _T.SUCCESS: {_T.REFUNDED},

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import func, inspect, select, text
 
-from checkout import clock, create_app, money
+from checkout import clock, create_app, money, worker
 from checkout.db import Base, db, make_engine, upgrade
 from checkout.merchants import service as merchants
 from checkout.merchants.service import find_by_app_id
@@ -69,6 +69,12 @@ def _clean(app):
             conn.execute(table.delete())
     yield
     clock.reset()
+
+
+@pytest.fixture
+def work(app):
+    """One round of the worker: what is due now is done (card charges, debits, expiries, deliveries)."""
+    return lambda: worker.run_once(app)
 
 
 @pytest.fixture

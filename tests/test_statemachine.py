@@ -29,7 +29,7 @@ EXPECTED = {
         {
             None: {"INITIAL", "AUTHORIZED", "REFUSED", "PROCESSING"},
             "INITIAL": {"PROCESSING", "EXPIRED"},
-            "PROCESSING": {"SUCCESS", "REFUSED", "EXPIRED"},
+            "PROCESSING": {"SUCCESS", "REFUSED", "EXPIRED", "CANCEL"},
             "AUTHORIZED": {"SUCCESS", "CANCEL"},
             "SUCCESS": {"REFUNDED"},
             "REFUNDED": {"REFUNDED"},

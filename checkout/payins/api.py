@@ -132,7 +132,6 @@ def _pay(merchant: Merchant, req):
             command(req, DirectPayment),
             links.current(),
             methods.collector(current_app.config),
-            providers.acquirer(current_app.config),
             current_app.config["SANDBOX"],
         )
     return {"trade_no": trade.trade_no, "out_trade_no": trade.out_trade_no, "trade_status": trade.status, **fields}

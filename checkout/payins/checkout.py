@@ -17,7 +17,7 @@ from ..providers.base import Acquirer
 from . import methods, states, timeouts
 from .commands import Address, Customer, DirectPayment, HostedCheckout, Identify, given
 from .models import Trade
-from .service import direct_expiry, duplicate_check, new_trade, outcome
+from .service import CANCEL_WHEN_UNPAID, direct_expiry, duplicate_check, new_trade, outcome
 
 KIND = "checkout"
 
@@ -37,12 +37,12 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
         offered = [method.name]
     elif order.channel is not None:
         raise InvalidField("channel", "only with method Wallet")
+    now = clock.now()
     if order.cancellation_express is not None:
-        timeouts.expiry(order.cancellation_express, clock.now())  # checked like timeout_express
+        timeouts.cancellation(order.cancellation_express, order.timeout_express, now)
     if order.return_url:
         check_return_url(order.return_url, merchant, sandbox)
     duplicate_check(session, merchant, order.out_trade_no)
-    now = clock.now()
     details: dict[str, Any] = {
         "offered": offered,
         "customer": given(asdict(order.customer)) if order.customer else {},
@@ -50,6 +50,8 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
     }
     if order.regions:
         details["regions"] = list(order.regions)
+    if order.cancellation_express is not None:
+        details["cancellation_express"] = order.cancellation_express
     trade = new_trade(
         session,
         merchant,
@@ -137,9 +139,14 @@ def submit(
     trade.channel = payment.channel if method.name == "Wallet" else None
     trade.card_token_id = card.id if card else None
     trade.expires_at = direct_expiry(method, None, now, collector)
+    cancel_when_unpaid = "cancellation_express" in trade.details
+    if cancel_when_unpaid:
+        # Counted from the checkout's creation, as the provider's page compares it with timeout_express.
+        trade.expires_at = clock.as_utc(trade.created_at) + timeouts.duration(trade.details["cancellation_express"])
     trade.details = {
         **trade.details,
         **checked,
+        **({CANCEL_WHEN_UNPAID: True} if cancel_when_unpaid else {}),
         "customer": asdict(payment.customer),
         "address": asdict(payment.address),
     }

@@ -110,6 +110,7 @@ class DirectPayment:
     address: Address
     user_ip: str | None
     return_url: str | None
+    cancellation_express: str | None = None
 
 
 @dataclass(frozen=True)

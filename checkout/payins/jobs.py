@@ -1,5 +1,5 @@
-"""Scheduled payin work: vault debits when due (cards at once, PIX Automático on its date), expiries,
-authorizations never captured."""
+"""Scheduled payin work: direct card payments, vault debits when due (cards at once, PIX Automático on its
+date), expiries, authorizations never captured."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ..vaults import service as vaults
 from ..vaults.models import Vault
 from . import authorizations, states
 from .models import Trade
-from .service import CUSTOMER_KINDS, change_status, outcome
+from .service import CANCEL_WHEN_UNPAID, CUSTOMER_KINDS, change_status, outcome
 
 LIMIT = 200
 
@@ -59,12 +59,30 @@ def debit_vaults(session: Session, acquirer: Acquirer) -> int:
     return len(due)
 
 
+def charge_cards(session: Session, acquirer: Acquirer) -> int:
+    """Authorize the direct card payments the API answered PROCESSING: SUCCESS or REFUSED, with its callback."""
+    due = _due(session, Trade.kind == "direct", Trade.method == "CreditCard")
+    for trade in due:
+        assert trade.card_token is not None  # a direct card payment carries its token
+        decision = acquirer.authorize(trade.card_token, trade.amount_minor, trade.currency)
+        change_status(session, trade, *outcome(decision, states.SUCCESS))
+    return len(due)
+
+
+def _card_charges(session: Session, config: Mapping[str, Any]) -> int:
+    return charge_cards(session, providers.acquirer(config))
+
+
 def expire_trades(session: Session) -> int:
-    """Direct payments nobody paid in time, hosted checkouts nobody completed in time."""
+    """Direct payments nobody paid in time (cancelled when their cancellation_express ran out), hosted
+    checkouts nobody completed in time."""
     now = clock.now()
     unpaid = _due(session, Trade.kind.in_(CUSTOMER_KINDS), Trade.expires_at <= now)
     for trade in unpaid:
-        change_status(session, trade, states.EXPIRED, "not paid before it expired")
+        if trade.details.get(CANCEL_WHEN_UNPAID):
+            change_status(session, trade, states.CANCEL, "not paid within cancellation_express")
+        else:
+            change_status(session, trade, states.EXPIRED, "not paid before it expired")
     unsubmitted = _due(session, Trade.expires_at <= now, status=states.INITIAL)
     for trade in unsubmitted:
         change_status(session, trade, states.EXPIRED, "no payment method was submitted before it expired")
@@ -91,4 +109,4 @@ def _lapsed_authorizations(session: Session, config: Mapping[str, Any]) -> int:
     return void_lapsed_authorizations(session, providers.acquirer(config))
 
 
-JOBS: list[Job] = [_vault_debits, _trade_expiries, _lapsed_authorizations]
+JOBS: list[Job] = [_card_charges, _vault_debits, _trade_expiries, _lapsed_authorizations]

@@ -172,6 +172,7 @@ class DirectPayRequest(PayinRequest):
     notify_url: HttpUrl
     buyer_id: Annotated[str, Text(64)]
     timeout_express: Annotated[str | None, OptText(8)] = None
+    cancellation_express: Annotated[str | None, OptText(8)] = None
     token: Annotated[str | None, OptText(64)] = None
     fingerprint: Annotated[str | None, OptText(128)] = None
     issuer: Annotated[str | None, OptText(64)] = None

@@ -33,6 +33,8 @@ INFORMATIONAL_3DS = {"I"}
 PIX_LEAD_DAYS = (2, 10)
 # Trades the customer pays through a method: direct payments, and hosted checkouts once a method is chosen.
 CUSTOMER_KINDS = ("direct", "checkout")
+# In a trade's details: it ends CANCEL, not EXPIRED, when unpaid at expires_at (its cancellation_express).
+CANCEL_WHEN_UNPAID = "cancel_when_unpaid"
 
 
 def new_trade(
@@ -196,10 +198,13 @@ def pay_direct(
     req: DirectPayment,
     links: Links,
     collector: methods.Collector,
-    acquirer: Acquirer,
     sandbox: bool = True,
 ) -> tuple[Trade, dict]:
-    """Create a direct payment; answers the trade and the method's fields (qr_code, barcode, ...)."""
+    """Create a direct payment; answers the trade and the method's fields (qr_code, barcode, ...).
+
+    Every method answers PROCESSING, a card too, as the provider does: the worker authorizes the card
+    (`jobs.charge_cards`) and the outcome reaches the merchant by callback.
+    """
     method = methods.lookup(req.method, req.channel)
     if req.return_url:
         check_return_url(req.return_url, merchant, sandbox)
@@ -208,6 +213,11 @@ def pay_direct(
     # method.check() requires a card's token.
     card = cards.usable_token(session, merchant, cast(str, req.token), "token") if req.method == "CreditCard" else None
     now = clock.now()
+    expires_at = direct_expiry(method, req.timeout_express, now, collector)  # checks timeout_express, cards too
+    if req.cancellation_express is not None:
+        # The provider's voucher life (Boleto, Lottery): unpaid by then, the trade is cancelled (jobs).
+        expires_at = timeouts.cancellation(req.cancellation_express, req.timeout_express, now)
+        details = {**details, CANCEL_WHEN_UNPAID: True}
 
     def prepare(trade: Trade) -> dict:
         trade.details = {**details, "customer": asdict(req.customer), "address": asdict(req.address)}
@@ -223,16 +233,13 @@ def pay_direct(
         channel=req.channel if method.name == "Wallet" else None,
         card_token_id=card.id if card else None,
         now=now,
-        expires_at=direct_expiry(method, req.timeout_express, now, collector),
+        # A card is not paid by the customer's hand: the acquirer decides it, so nothing expires it.
+        expires_at=None if card else expires_at,
         prepare=None if method.numbered else prepare,
     )
     if method.numbered:
         trade.details = prepare(trade)
-    fields = methods.answer(trade.details["response"])
-    if card is not None:
-        decision = acquirer.authorize(card, trade.amount_minor, trade.currency)
-        change_status(session, trade, *outcome(decision, states.SUCCESS))
-    return trade, fields
+    return trade, methods.answer(trade.details["response"])
 
 
 def direct_expiry(method: methods.Method, timeout_express: str | None, now, collector: methods.Collector):

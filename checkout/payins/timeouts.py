@@ -1,4 +1,5 @@
-"""timeout_express: "90m", "2h", "3d" or "1c" (end of the current Brazil day) turned into an expiry."""
+"""timeout_express ("90m", "2h", "3d" or "1c", the end of the current Brazil day) and cancellation_express
+("90m", "2h", "3d") turned into the moments they end."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from ..errors import InvalidField
 
 DEFAULT = "90m"
 MAX = timedelta(days=15)
+# The provider names no upper bound for cancellation_express (a Boleto or Lottery voucher's life): ours.
+CANCELLATION_MAX = timedelta(days=30)
 _PATTERN = re.compile(r"^([1-9][0-9]{0,5})([mhdc])$")
 _UNITS = {"m": "minutes", "h": "hours", "d": "days"}
 
@@ -33,3 +36,24 @@ def expiry(value: str | None, now: datetime, maximum: timedelta = MAX) -> dateti
     if delta > maximum:
         raise InvalidField("timeout_express", f"must not exceed {maximum.days}d")
     return now + delta
+
+
+def duration(value: str) -> timedelta:
+    """A cancellation_express as a length of time ("c" is for timeout_express only)."""
+    match = _PATTERN.match(value)
+    if not match or match.group(2) == "c":
+        raise InvalidField("cancellation_express", "must be a number followed by m, h or d (e.g. 90m)")
+    return timedelta(**{_UNITS[match.group(2)]: int(match.group(1))})
+
+
+def cancellation(value: str, timeout_express: str | None, created: datetime) -> datetime:
+    """When an unpaid PROCESSING trade is cancelled: `value` after `created`, which the provider's pages
+    say must be later than the end of timeout_express (checked here, on the same start)."""
+    delta = duration(value)
+    if delta > CANCELLATION_MAX:
+        raise InvalidField("cancellation_express", f"must not exceed {CANCELLATION_MAX.days}d")
+    cancel_at = created + delta
+    submit_by = expiry(timeout_express, created)
+    if cancel_at <= submit_by:
+        raise InvalidField("cancellation_express", "must be longer than timeout_express")
+    return cancel_at

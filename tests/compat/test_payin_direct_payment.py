@@ -389,16 +389,22 @@ def test_wallet_example(api, send_example):
     assert body["wallet_url"].startswith("http://checkout.test/pages/wallet?token=")
 
 
-def test_credit_card_example(api, send_example, outbox):
-    """The one documented value we answer otherwise: the card is decided at once, so trade_status is
-    SUCCESS (or REFUSED) where the page shows PROCESSING and a callback to come (docs/payin.md)."""
+def test_credit_card_example(api, send_example, outbox, work):
+    """As the page shows: PROCESSING, and the card's outcome by callback once the worker has charged it."""
     body = send(send_example, api, "CreditCard")
-    documented = {**ANSWERS["CreditCard"], "trade_status": "SUCCESS"}
+    documented = ANSWERS["CreditCard"]
     assert {k: body[k] for k in ("code", "msg", "out_trade_no", "web_url", "trade_status")} == {
         k: documented[k] for k in ("code", "msg", "out_trade_no", "web_url", "trade_status")
     }
     assert all(type(body[k]) is type(v) for k, v in documented.items())
-    assert [p["trade_status"] for _, _, p in outbox(body["trade_no"])] == ["SUCCESS"]
+    assert outbox(body["trade_no"]) == []
+    work()
+    [(_, _, callback)] = outbox(body["trade_no"])
+    assert (callback["trade_status"], callback["out_trade_no"], callback["method"]) == (
+        "SUCCESS",
+        "202201010354003",
+        "CreditCard",
+    )
 
 
 @pytest.mark.parametrize("method", list(EXAMPLES))

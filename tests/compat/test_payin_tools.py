@@ -113,10 +113,11 @@ def test_the_query_example(api, send_example):
         assert len(body[name]) == 19 and body[name][4] == "-" and body[name][10] == " ", name
 
 
-def test_the_query_example_of_a_refused_trade_says_why(api, send_example):
+def test_the_query_example_of_a_refused_trade_says_why(api, send_example, work):
     token = api.post("/card/token", builders.card(builders.DECLINED_CARD), expect=200)["token"]
     card = {"token": token, "fingerprint": "fp", "issuer": "visa", "user_ip": "127.0.0.1"}
     trade = api.post("/trade/pay", builders.direct("CreditCard", out_trade_no="refused-1", **card), expect=200)
+    work()  # the card is decided by the worker
     status, body = send_example("/trade/query", QUERY_EXAMPLE, out_trade_no="refused-1", trade_no=trade["trade_no"])
     assert status == 200, body
     same_shape(body, QUERY_ANSWER)

@@ -1,6 +1,7 @@
 """The hosted checkout page behind /trade/create's web_url: choose, complete, pay, go back."""
 
 import re
+from datetime import datetime, timedelta
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
@@ -146,3 +147,25 @@ def test_an_expired_checkout_says_so(customer, api, web_url):
     page = customer.get(web_url)
     assert page.status_code == 200 and 'class="status bad"' in page.get_data(as_text=True)
     assert methods_offered(page) == []
+
+
+def test_cancellation_express_cancels_a_submitted_checkout_left_unpaid(customer, api, work, outbox):
+    """The page's cancellation_express: a processing order nobody pays is cancelled, counted from creation."""
+    web_url = api.post("/trade/create", hosted(timeout_express="30m", cancellation_express="2h"), expect=200)["web_url"]
+    form = choose(customer, customer.get(web_url), "PIX")
+    fields = {"name": "Test User Name", "email": "test@pagsmile.com", "phone": "5511987654321"}
+    fields.update(document_type="CPF", document_number="50284414727")
+    assert customer.post(form_action(form, "/pages/checkout"), fields, page=form).status_code == 303
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    created, cancelled = (datetime.fromisoformat(query[k]) for k in ("create_time", "expire_time"))
+    assert cancelled - created == timedelta(hours=2)
+    clock.advance(2 * 3600 - 1)
+    work()
+    assert api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)["trade_status"] == "PROCESSING"
+    clock.advance(1)
+    work()
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    assert (query["trade_status"], query["failure_reason"]) == ("CANCEL", "not paid within cancellation_express")
+    assert [(p["trade_status"], p["reason"]) for _, _, p in outbox(query["trade_no"])] == [
+        ("CANCEL", "not paid within cancellation_express")
+    ]

@@ -78,8 +78,15 @@ def test_a_complete_direct_payment_posted_to_create_still_answers_as_one_with_we
         (
             {"cancellation_express": "soon"},
             "40002",
-            "timeout_express: must be a number followed by m, h, d or c (e.g. 90m)",
+            "cancellation_express: must be a number followed by m, h or d (e.g. 90m)",
         ),
+        (
+            {"cancellation_express": "1c"},
+            "40002",
+            "cancellation_express: must be a number followed by m, h or d (e.g. 90m)",
+        ),
+        ({"cancellation_express": "24h"}, "40002", "cancellation_express: must be longer than timeout_express"),
+        ({"cancellation_express": "31d"}, "40002", "cancellation_express: must not exceed 30d"),
         ({"regions": ["BR"]}, "40002", "regions.0: must be an ISO 3166-1 alpha-3 country code"),
         ({"return_url": "https://user:pw@shop.example/back"}, "40002", "return_url: must not carry user information"),
     ],

@@ -203,7 +203,7 @@ def test_khipu_banks_answer_their_minimum_and_hold_payments_to_it(api, row_count
     assert api.post("/trade/pay", at_least, expect=200)["trade_status"] == "PROCESSING"
 
 
-def test_credit_card_direct_payment_succeeds_with_the_approving_card(api, outbox):
+def test_credit_card_direct_payment_answers_processing_and_the_worker_approves_it(api, outbox, work):
     token = api.post("/card/token", builders.card(), expect=200)["token"]
     body = api.post(
         "/trade/pay",
@@ -212,20 +212,45 @@ def test_credit_card_direct_payment_succeeds_with_the_approving_card(api, outbox
         ),
         expect=200,
     )
-    assert body["trade_status"] == "SUCCESS"
-    assert [p["trade_status"] for _, _, p in outbox(body["trade_no"])] == ["SUCCESS"]
+    assert (body["trade_status"], body["web_url"]) == ("PROCESSING", "")
+    assert outbox(body["trade_no"]) == []  # PROCESSING is answered, not called back
+    query = api.post("/trade/query", {"trade_no": body["trade_no"]}, expect=200)
+    assert query["trade_status"] == "PROCESSING" and "expire_time" not in query  # the acquirer decides, not a clock
+    work()
+    query = api.post("/trade/query", {"trade_no": body["trade_no"]}, expect=200)
+    assert (query["trade_status"], query["refundable_amount"]) == ("SUCCESS", "100.50")
+    [(kind, target, payload)] = outbox(body["trade_no"])
+    assert (kind, target) == ("payin.callback", builders.NOTIFY)
+    assert (payload["trade_status"], payload["amount"], payload["method"]) == ("SUCCESS", "100.50", "CreditCard")
 
 
-def test_credit_card_direct_payment_refused_card(api, outbox):
+def test_credit_card_direct_payment_refused_card(api, outbox, work):
     token = api.post("/card/token", builders.card(builders.DECLINED_CARD), expect=200)["token"]
     body = api.post(
         "/trade/pay",
         builders.direct("CreditCard", token=token, fingerprint="fp-1", issuer="visa", user_ip="203.0.113.7"),
         expect=200,
     )
-    assert body["trade_status"] == "REFUSED"
+    assert body["trade_status"] == "PROCESSING"
+    work()
     [(_, _, payload)] = outbox(body["trade_no"])
-    assert payload["reason"] == "card declined by the issuer"
+    assert (payload["trade_status"], payload["reason"]) == ("REFUSED", "card declined by the issuer")
+    query = api.post("/trade/query", {"trade_no": body["trade_no"]}, expect=200)
+    assert (query["trade_status"], query["refuse_detail"]) == ("REFUSED", "card declined by the issuer")
+
+
+def test_a_card_payment_is_charged_once_and_its_timeout_express_is_still_checked(api, outbox, work, row_counts):
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    card = {"token": token, "fingerprint": "fp-1", "issuer": "visa", "user_ip": "203.0.113.7"}
+    before = row_counts()
+    bad = api.post("/trade/pay", builders.direct("CreditCard", timeout_express="90x", **card), expect=400)
+    assert bad["sub_msg"] == "timeout_express: must be a number followed by m, h, d or c (e.g. 90m)"
+    assert row_counts() == before
+    body = api.post("/trade/pay", builders.direct("CreditCard", timeout_express="5m", **card), expect=200)
+    clock.advance(3600)  # long past its timeout_express: a card is not the customer's to pay late
+    work()
+    work()
+    assert [p["trade_status"] for _, _, p in outbox(body["trade_no"])] == ["SUCCESS"]
 
 
 @pytest.mark.parametrize("missing", ["token", "fingerprint", "issuer", "user_ip"])
@@ -351,6 +376,43 @@ def test_boleto_due_date_follows_timeout_express(api):
     created = api.post("/trade/pay", builders.direct("Boleto", timeout_express="10d"), expect=200)
     expected = (clock.now() + timedelta(days=10)).astimezone(clock.BRAZIL).date()
     assert created["due_date"] == expected.isoformat()
+
+
+def test_cancellation_express_is_the_vouchers_life_and_cancels_it_unpaid(api, work, outbox):
+    """Boleto's and Lottery's pages: cancellation_express bounds the voucher, and is longer than timeout_express."""
+    created = api.post(
+        "/trade/pay", builders.direct("Boleto", timeout_express="1h", cancellation_express="2d"), expect=200
+    )
+    ends = clock.now() + timedelta(days=2)
+    assert created["due_date"] == ends.astimezone(clock.BRAZIL).date().isoformat()
+    clock.advance(3600 + 1)  # past timeout_express: still payable, the voucher lives on
+    work()
+    assert api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)["trade_status"] == "PROCESSING"
+    clock.advance(2 * 86400)
+    work()
+    query = api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)
+    assert (query["trade_status"], query["failure_reason"]) == ("CANCEL", "not paid within cancellation_express")
+    assert [p["trade_status"] for _, _, p in outbox(created["trade_no"])] == ["CANCEL"]
+    paid = api.post(f"/sandbox/trades/{created['trade_no']}/pay", expect=400)
+    assert paid["sub_msg"] == "trade is CANCEL; only a PROCESSING trade can be paid"
+
+
+@pytest.mark.parametrize(
+    ("fields", "sub_msg"),
+    [
+        ({"cancellation_express": "90m"}, "cancellation_express: must be longer than timeout_express"),
+        (
+            {"timeout_express": "1c", "cancellation_express": "1m"},
+            "cancellation_express: must be longer than timeout_express",
+        ),
+        ({"cancellation_express": "2.5h"}, "cancellation_express: must be a number followed by m, h or d (e.g. 90m)"),
+        ({"cancellation_express": "0d"}, "cancellation_express: must be a number followed by m, h or d (e.g. 90m)"),
+    ],
+)
+def test_a_bad_cancellation_express_is_refused_and_writes_nothing(api, row_counts, fields, sub_msg):
+    before = row_counts()
+    assert api.post("/trade/pay", builders.direct("Lottery", **fields), expect=400)["sub_msg"] == sub_msg
+    assert row_counts() == before
 
 
 def test_empty_optional_email_counts_as_absent(api):

@@ -192,13 +192,14 @@ def test_boleto_refund_without_bank_data_emails_the_customer(api, outbox):
     assert (query["trade_status"], query["refundable_amount"]) == ("REFUNDED", "60.00")
 
 
-def test_card_refund_needs_no_user_info(api):
+def test_card_refund_needs_no_user_info(api, work):
     token = api.post("/card/token", builders.card(), expect=200)["token"]
     trade_no = api.post(
         "/trade/pay",
         builders.direct("CreditCard", token=token, fingerprint="fp", issuer="visa", user_ip="198.51.100.1"),
         expect=200,
     )["trade_no"]
+    work()  # the card is charged
     body = api.post("/trade/refund", builders.refund(trade_no, "100.50"), expect=200)
     assert body["refund_status"] == "SUCCESS"
 

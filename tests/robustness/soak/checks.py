@@ -157,7 +157,8 @@ def check_trades(session, problems: list[str]) -> collections.Counter:
             problems.append(f"{where}: refunded {refunded} of {trade.amount_minor}")
         if trade.status == trades.PROCESSING and (
             (trade.kind == "vault" and (trade.method == "CreditCard" or trade.scheduled_date <= clock.brazil_today()))
-            or (trade.kind == "direct" and clock.as_utc(trade.expires_at) <= now)
+            # A direct card has no expiry: the worker charges it in its next round.
+            or (trade.kind == "direct" and (trade.method == "CreditCard" or clock.as_utc(trade.expires_at) <= now))
         ):
             problems.append(f"{where}: still PROCESSING after its date")
     return by_status
