@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import os
 import signal
@@ -38,6 +39,15 @@ def main():
     """checkout: self-hosted payment service (payin gateway, payout platform, hosted pages)."""
 
 
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a name: it may resolve anywhere
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, type=int, show_default=True)
@@ -46,6 +56,8 @@ def main():
 def serve(host: str, port: int, no_worker: bool, threads: int):
     """Apply migrations, then serve the app with waitress."""
     app = _app(migrate=True)
+    # Left unset, CHECKOUT_PRIVATE_TARGETS follows where we listen: loopback only is a developer's machine.
+    app.config["LISTENS_ON_LOOPBACK_ONLY"] = _is_loopback(host)
     if not no_worker:
         worker.start_thread(app)
     assert db.engine is not None  # _app() initialised it

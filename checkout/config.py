@@ -51,6 +51,9 @@ class Defaults:
     # Who answers for cards and PIX Automático, and who carries payouts (checkout.providers registries).
     ACQUIRER = "sandbox"
     PAYOUT_BANK = "sandbox"
+    # May notifications reach loopback and private addresses? "allow" or "deny" (sandbox only); None:
+    # only when `checkout serve` listens on loopback alone (checkout.notifications.targets.private_allowed).
+    PRIVATE_TARGETS: str | None = None
 
 
 _TRUE = {"1", "true", "on", "yes"}
@@ -89,6 +92,14 @@ def load(app: Flask, overrides: dict | None) -> None:
     if overrides:
         app.config.update(overrides)
     app.config["SANDBOX"] = _as_bool(app.config["SANDBOX"])
+    private = app.config["PRIVATE_TARGETS"]
+    if private not in (None, "", "allow", "deny"):
+        raise ValueError(f"CHECKOUT_PRIVATE_TARGETS must be allow or deny, not {private!r}")
+    if private == "allow" and not app.config["SANDBOX"]:
+        raise ValueError(
+            "CHECKOUT_PRIVATE_TARGETS=allow needs CHECKOUT_SANDBOX=on: production never reaches private addresses"
+        )
+    app.config["PRIVATE_TARGETS"] = private or None
     if not app.config["DATABASE_URL"]:
         Path(app.instance_path).mkdir(parents=True, exist_ok=True)
         app.config["DATABASE_URL"] = f"sqlite:///{Path(app.instance_path) / 'checkout.sqlite3'}"

@@ -53,6 +53,8 @@ def app(database_url, tmp_path_factory):
             "SECRET_KEY": "test-secret-key",
             "PUBLIC_URL": PUBLIC_URL,
             "SANDBOX": True,
+            # The test receivers listen on 127.0.0.1, as a developer's own does.
+            "PRIVATE_TARGETS": "allow",
             "TESTING": True,
         }
     )

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import logging
-import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TypeGuard
-from urllib.parse import urlsplit
 
 import requests
 from sqlalchemy import exists, or_, select
@@ -20,7 +17,7 @@ from sqlalchemy.orm import Session, aliased
 
 from .. import clock, signing
 from ..merchants.models import Merchant
-from . import mail
+from . import mail, targets
 from .models import DELIVERED, FAILED, PENDING, SKIPPED, DeliveryAttempt, OutboxMessage
 from .outbox import set_status
 from .result import Result
@@ -35,14 +32,6 @@ BATCH, THREADS = 128, 16
 USER_AGENT = "checkout-notifier/1.0"
 
 log = logging.getLogger(__name__)
-
-
-# Python counts 192.0.0.0/24 as global, yet one cloud's instance metadata answers at 192.0.0.192.
-METADATA_NETWORK = ipaddress.ip_network("192.0.0.0/24")
-
-
-class BlockedAddress(Exception):
-    pass
 
 
 def body_of(message: OutboxMessage) -> bytes:
@@ -68,24 +57,6 @@ def headers_for(outgoing: Outgoing) -> dict[str, str]:
     return headers
 
 
-def _check_address(url: str) -> None:
-    """Outside the sandbox, never reach loopback, private, link-local or metadata addresses."""
-    host = urlsplit(url).hostname or ""
-    for *_, sockaddr in socket.getaddrinfo(host, None):
-        address = ipaddress.ip_address(sockaddr[0])
-        if not address.is_global or address.is_multicast or address in METADATA_NETWORK:
-            raise BlockedAddress(f"{host} resolves to {address}, which notifications may not reach")
-
-
-_local = threading.local()
-
-
-def _http() -> requests.Session:
-    if not hasattr(_local, "session"):
-        _local.session = requests.Session()
-    return _local.session
-
-
 def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool) -> Result:
     """One POST with bounded connect, read and total time and a bounded response read."""
     started = time.monotonic()
@@ -94,10 +65,14 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
         return Result(duration_ms=int((time.monotonic() - started) * 1000), **fields)
 
     try:
-        if not allow_private:
-            _check_address(url)
-        with _http().post(
-            url, data=body, headers=headers, timeout=(CONNECT_TIMEOUT, READ_TIMEOUT), allow_redirects=False, stream=True
+        with targets.send(
+            url,
+            body,
+            headers,
+            allow_private=allow_private,
+            timeout=(CONNECT_TIMEOUT, READ_TIMEOUT),
+            allow_redirects=False,
+            stream=True,
         ) as response:
             received = bytearray()
             for chunk in response.iter_content(4096):
@@ -108,7 +83,7 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
             ok = response.status_code == 200 and text.strip() == "success"
             error = None if ok else f"answered {response.status_code} without the body 'success'"
             return result(succeeded=ok, status_code=response.status_code, response=text[:255], error=error)
-    except BlockedAddress as exc:
+    except targets.BlockedAddress as exc:
         return result(succeeded=False, error=str(exc)[:255], final=True)
     except requests.Timeout:
         return result(succeeded=False, error="timed out")
@@ -272,7 +247,8 @@ def _send(outgoing: Outgoing, config) -> Result:
     elif outgoing.kind.endswith(".email"):
         result = mail.send(outgoing, config)
     else:
-        result = post(outgoing.target, outgoing.body, headers_for(outgoing), allow_private=config["SANDBOX"])
+        allowed = targets.private_allowed(config)
+        result = post(outgoing.target, outgoing.body, headers_for(outgoing), allow_private=allowed)
     result.started_at = started_at
     return result
 

@@ -67,7 +67,13 @@ class Database:
     def env(self) -> dict[str, str]:
         """The service's environment: this database, sandbox on, a fixed secret (tokens stay valid)."""
         env = {k: v for k, v in os.environ.items() if k != "CHECKOUT_PUBLIC_URL"}
-        return {**env, "CHECKOUT_DATABASE_URL": self.url, "CHECKOUT_SANDBOX": "on", "CHECKOUT_SECRET_KEY": SECRET_KEY}
+        return {
+            **env,
+            "CHECKOUT_DATABASE_URL": self.url,
+            "CHECKOUT_SANDBOX": "on",
+            "CHECKOUT_PRIVATE_TARGETS": "allow",  # the benchmark's receiver is on 127.0.0.1
+            "CHECKOUT_SECRET_KEY": SECRET_KEY,
+        }
 
     def migrate(self) -> None:
         _cli(self.env(), "db", "upgrade")

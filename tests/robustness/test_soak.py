@@ -41,6 +41,7 @@ def service_env(database_url) -> dict:
         **env,
         "CHECKOUT_DATABASE_URL": database_url,
         "CHECKOUT_SANDBOX": "on",
+        "CHECKOUT_PRIVATE_TARGETS": "allow",  # its receivers listen on 127.0.0.1
         "CHECKOUT_SECRET_KEY": "soak-secret-key-0123456789abcdef",
         "NO_PROXY": "127.0.0.1,localhost",
     }
