@@ -88,15 +88,27 @@ def test_merchants_fund_refuses_non_amounts_without_a_traceback(run, amount):
     assert result.exit_code == 2 and "Invalid value for --amount: must be a plain decimal number" in result.output
 
 
-def test_deliveries_list_and_resend(run, api, app):
-
+def test_deliveries_list_and_resend(run, api, app, monkeypatch):
     trade_no = api.post("/trade/pay", builders.direct("PIX"), expect=200)["trade_no"]
     api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
     worker.run_once(app)  # nothing listens on the notify URL: the attempt fails and is scheduled again
     listed = [json.loads(line) for line in run("deliveries", "list", "--status", "pending").stdout.splitlines()]
     assert [(d["subject"], d["attempts"]) for d in listed] == [(trade_no, 1)]
+    # The command is a process of its own: it follows the private-target rule as the worker does.
+    monkeypatch.setenv("CHECKOUT_PRIVATE_TARGETS", "allow")
     resent = json.loads(run("deliveries", "resend", listed[0]["id"]).stdout)
     assert (resent["attempts"], resent["status"], resent["attempt_log"][-1]["manual"]) == (2, "pending", True)
     assert resent["attempt_log"][-1]["error"].startswith("connection failed")
     missing = run("deliveries", "resend", "nope")
     assert missing.exit_code == 2 and "no delivery nope" in missing.output
+
+
+def test_a_resend_from_the_command_line_refuses_private_targets_by_default(run, api, app):
+    trade_no = api.post("/trade/pay", builders.direct("PIX"), expect=200)["trade_no"]
+    api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
+    [delivery] = [json.loads(line) for line in run("deliveries", "list").stdout.splitlines()]
+    resent = json.loads(run("deliveries", "resend", delivery["id"]).stdout)
+    assert (resent["status"], resent["attempt_log"][-1]["error"]) == (
+        "failed",
+        "127.0.0.1 resolves to 127.0.0.1, which notifications may not reach (not a public address)",
+    )
