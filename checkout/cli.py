@@ -5,7 +5,9 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import json
+import logging
 import os
+import resource
 import signal
 import sys
 import threading
@@ -55,6 +57,7 @@ def _is_loopback(host: str) -> bool:
 @click.option("--threads", default=8, type=int, show_default=True)
 def serve(host: str, port: int, no_worker: bool, threads: int):
     """Apply migrations, then serve the app with waitress."""
+    _log_to_stderr()
     app = _app(migrate=True)
     # Left unset, CHECKOUT_PRIVATE_TARGETS follows where we listen: loopback only is a developer's machine.
     app.config["LISTENS_ON_LOOPBACK_ONLY"] = _is_loopback(host)
@@ -75,7 +78,40 @@ def serve(host: str, port: int, no_worker: bool, threads: int):
         setup.provision(app, service_url, demo_url)
         click.echo(f"merchant demo: {demo_url}", err=True)
     sys.stderr.flush()
-    waitress.serve(app, host=host, port=port, threads=threads, ident="checkout")
+    waitress.serve(app, host=host, port=port, threads=threads, ident="checkout", **serving_limits())
+
+
+# Idle or slow clients hold a socket, never a thread (waitress reads whole requests before handing them
+# over), so what bounds them is how many sockets are kept and for how long. Behind a reverse proxy,
+# the proxy's own limits come first (docs/operations.md).
+IDLE_TIMEOUT = 15  # seconds a connection may stay silent, mid-request or between requests
+CONNECTION_LIMIT = 4000
+MAX_BODY = 4 * 1024 * 1024  # the app refuses more than 1 MiB in its envelope; waitress stops at this
+
+
+def serving_limits() -> dict:
+    """waitress settings that hold under many idle and slow clients: poll() rather than select() (which
+    stops at descriptor 1024), many connections, a short idle timeout checked often, a bounded body."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = min(hard, CONNECTION_LIMIT + 512) if hard != resource.RLIM_INFINITY else CONNECTION_LIMIT + 512
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    limit = CONNECTION_LIMIT if soft == resource.RLIM_INFINITY else max(64, min(CONNECTION_LIMIT, soft - 512))
+    return {
+        "asyncore_use_poll": True,
+        "connection_limit": limit,
+        "channel_timeout": IDLE_TIMEOUT,
+        "cleanup_interval": 2,
+        "max_request_body_size": MAX_BODY,
+        "max_request_header_size": 64 * 1024,
+    }
+
+
+def _log_to_stderr() -> None:
+    """One line per event on standard error (refused requests, worker faults), for serve and worker."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
 
 @main.command()
@@ -100,6 +136,7 @@ def docs(out: Path):
 @click.option("--interval", default=1.0, type=float, show_default=True, help="Seconds to rest when idle.")
 def worker_command(interval: float):
     """Run the worker alone (scheduled payout steps), until interrupted."""
+    _log_to_stderr()
     app = _app(migrate=True)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())

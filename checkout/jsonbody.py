@@ -1,4 +1,4 @@
-"""Reading a request body as one JSON object: size limit, numbers as Decimal, only storable text."""
+"""Reading a request body as one JSON object: size and depth limits, numbers as Decimal, only storable text."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ class JsonNumber(Decimal):
 
 
 class BodyError(ValueError):
-    """Why a body is unusable: kind is too-large, empty, invalid-json, nul or surrogate; field names where."""
+    """Why a body is unusable: kind is too-large, empty, invalid-json, too-deep, nul or surrogate; field
+    names where."""
 
     def __init__(self, kind: str, message: str, field: str | None = None):
         super().__init__(message)
@@ -43,6 +44,25 @@ def _text_fault(text: str) -> str | None:
         except UnicodeEncodeError:
             return "surrogate"
     return None
+
+
+# No request of either API nests beyond four levels; a body that nests deeper than this is refused before
+# anything walks it recursively (signature, validation), which would otherwise exhaust the stack.
+MAX_DEPTH = 32
+
+
+def _too_deep(value) -> bool:
+    """Whether `value` nests objects and arrays deeper than MAX_DEPTH (walked without recursion)."""
+    pending = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        pending.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
 
 
 TEXT_FAULTS = {
@@ -81,6 +101,8 @@ def read_object() -> dict:
         raise BodyError("invalid-json", "request body is not valid UTF-8 JSON") from None
     if not isinstance(body, dict):
         raise BodyError("invalid-json", "request body must be a JSON object")
+    if _too_deep(body):
+        raise BodyError("too-deep", f"request body nests deeper than {MAX_DEPTH} levels")
     found = _bad_text(body)
     if found:
         where, fault = found

@@ -92,20 +92,23 @@ def server_env(tmp_path_factory) -> dict:
 
 
 @pytest.fixture(scope="session")
-def live_server(server_env):
+def live_server(server_env, tmp_path_factory):
     """Base URL of a running `checkout serve` (worker included); ready when /healthz answers."""
     port = processes.free_port()
     base = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen(
-        processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port)),
-        env=server_env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    # Its log goes to a file: a pipe nobody reads would fill and stall the server.
+    log = tmp_path_factory.mktemp("live-log") / "serve.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port)),
+            env=server_env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
     if not processes.wait_until_ready(f"{base}/healthz", process, START_TIMEOUT):
         processes.stop(process)
-        raise RuntimeError(f"checkout serve did not start:\n{process.stdout.read()}")
+        raise RuntimeError(f"checkout serve did not start:\n{log.read_text()}")
     yield base
     processes.stop(process)
 

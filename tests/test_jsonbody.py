@@ -28,3 +28,37 @@ def test_an_unpaired_surrogate_is_an_invalid_parameter_not_a_server_error(client
     # Escaped as a pair, the two halves are one character (U+1F600) and stay welcome.
     paired = api.post("/trade/pay", builders.direct("PIX", subject="\ud83d\ude00"), expect=200)
     assert paired["code"] == "10000"
+
+
+def test_deep_nesting_is_refused_before_any_work_in_each_envelope(client, merchant, api, row_counts):
+    """400 levels used to exhaust the stack in the signature check (HTTP 500 and a traceback per request)."""
+    before = row_counts()
+    deep = '{"payout_id": "TS1", "extra": ' + "[" * 400 + "]" * 400 + "}"
+    payout = client.post(
+        "/api/payout/status",
+        data=deep.encode(),
+        content_type="application/json",
+        headers={"AppId": merchant["app_id"], "Authorization": "x"},
+    )
+    assert (payout.status_code, payout.get_json()["code"], payout.get_json()["data"]) == (
+        400,
+        4001000,
+        {"err": "body: request body nests deeper than 32 levels"},
+    )
+    body = builders.direct("PIX")
+    nested: list = []
+    for _ in range(40):
+        nested = [nested]
+    payin = api.post("/trade/pay", {**body, "content": nested}, expect=400)
+    assert (payin["code"], payin["sub_code"], payin["sub_msg"]) == (
+        "40002",
+        "invalid-json",
+        "request body nests deeper than 32 levels",
+    )
+    assert row_counts() == before
+    # 32 levels are still read (and then judged field by field).
+    shallow: list = []
+    for _ in range(30):
+        shallow = [shallow]
+    answer = api.post("/trade/pay", {**body, "content": shallow}, expect=400)
+    assert answer["sub_msg"].startswith("content: ")

@@ -10,6 +10,7 @@ import base64
 import binascii
 import functools
 import hmac
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,8 @@ from ..merchants.models import Merchant
 from ..merchants.service import for_request
 from ..validation import first_error
 from . import openapi, registry
+
+log = logging.getLogger(__name__)
 
 View = Callable[..., Any]
 
@@ -208,6 +211,8 @@ def operation(
                     session.commit()
             except DomainError as error:
                 session.rollback()
+                # One line per refused request, whatever it carried (the message is ours, and bounded).
+                log.info("refused %s %s: %s", request.method, request.path, str(error)[:200])
                 return envelope.failure(error)
             except Exception:
                 session.rollback()

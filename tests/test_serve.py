@@ -1,0 +1,100 @@
+"""`checkout serve` against idle clients and hostile bodies: a live server on 127.0.0.1, bounded traffic."""
+
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import time
+
+import pytest
+import requests
+
+from checkout import cli
+from tests import processes
+
+IDLE_CLIENTS = 300  # three times the old connection limit that 105 idle sockets exhausted
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("serve")
+    port = processes.free_port()
+    log = folder / "serve.log"
+    env = {
+        "CHECKOUT_DATABASE_URL": f"sqlite:///{folder / 'checkout.sqlite3'}",
+        "CHECKOUT_SECRET_KEY": "serve-test-secret",
+        "CHECKOUT_SANDBOX": "on",
+        "CHECKOUT_DEMO_URL": f"http://127.0.0.1:{port}/demo",
+    }
+    env = {**os.environ, **env}
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port), "--no-worker"),
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    if not processes.wait_until_ready(f"{base}/healthz", process, 60):
+        processes.stop(process)
+        pytest.fail(f"checkout serve did not start:\n{log.read_text()}")
+    yield base, port, log
+    processes.stop(process)
+
+
+def test_serve_keeps_answering_with_many_idle_connections(served):
+    base, port, _ = served
+    idle = []
+    try:
+        for _ in range(IDLE_CLIENTS):
+            idle.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        started = time.monotonic()
+        answer = requests.get(f"{base}/healthz", timeout=10)
+        took = time.monotonic() - started
+        assert answer.status_code == 200
+        assert took < 5, f"/healthz took {took * 1000:.0f} ms beside {IDLE_CLIENTS} idle connections"
+    finally:
+        for sock in idle:
+            with contextlib.suppress(OSError):
+                sock.close()
+
+
+def test_an_idle_connection_is_closed_after_the_idle_timeout(served):
+    _, port, _ = served
+    with socket.create_connection(("127.0.0.1", port), timeout=cli.IDLE_TIMEOUT + 10) as sock:
+        sock.sendall(b"POST /api/payout HTTP/1.1\r\nHost: x\r\n")  # a request begun, never finished
+        started = time.monotonic()
+        assert sock.recv(1024) == b""  # closed by the server
+        assert time.monotonic() - started < cli.IDLE_TIMEOUT + 5
+
+
+@pytest.mark.parametrize("path", ["/api/payout", "/trade/pay"])
+def test_deep_nesting_is_refused_in_the_envelope_with_one_log_line(served, path):
+    base, _, log = served
+    body = '{"amount": ' + "[" * 400 + "]" * 400 + "}"
+    before = log.read_text().count("\n")
+    headers = {"AppId": "app", "Authorization": "x", "Content-Type": "application/json"}
+    if path == "/trade/pay":
+        headers["Authorization"] = "Basic eDp5"
+    answer = requests.post(base + path, data=body, headers=headers, timeout=10)
+    assert answer.status_code == 400
+    if path == "/api/payout":
+        assert (answer.json()["code"], answer.json()["data"]) == (
+            4001000,
+            {"err": "body: request body nests deeper than 32 levels"},
+        )
+    else:  # payin checks the credentials before reading the body
+        assert answer.json()["sub_code"] == "invalid-signature"
+    deadline = time.monotonic() + 5
+    while log.read_text().count("\n") == before and time.monotonic() < deadline:
+        time.sleep(0.05)  # the log line is written by the server's thread
+    new = log.read_text().splitlines()[before:]
+    assert len(new) == 1 and f"refused POST {path}" in new[0], new
+    assert "Traceback" not in log.read_text()
+
+
+def test_the_limits_hold_many_descriptors():
+    limits = cli.serving_limits()
+    assert limits["asyncore_use_poll"] is True and limits["connection_limit"] >= 1000
+    assert json.dumps(limits)  # plain values, as waitress takes them
