@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import json
 import logging
 import os
@@ -17,7 +16,7 @@ import click
 import waitress
 from sqlalchemy import select
 
-from . import create_app, money, worker
+from . import create_app, money, origins, worker
 from .api import openapi, reference, registry
 from .db import db, upgrade
 from .demo import setup
@@ -42,12 +41,7 @@ def main():
 
 
 def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False  # a name: it may resolve anywhere
+    return origins.is_loopback(host)  # a name other than localhost may resolve anywhere
 
 
 @main.command()
@@ -61,6 +55,10 @@ def serve(host: str, port: int, no_worker: bool, threads: int):
     app = _app(migrate=True)
     # Left unset, CHECKOUT_PRIVATE_TARGETS follows where we listen: loopback only is a developer's machine.
     app.config["LISTENS_ON_LOOPBACK_ONLY"] = _is_loopback(host)
+    if not app.config["PUBLIC_URL"] and host not in ("0.0.0.0", "::", ""):  # noqa: S104 (a comparison)
+        # Page POSTs are trusted from the address we were told to listen on (and loopback), never from
+        # whatever Host a request names.
+        app.config["SERVED_ORIGINS"] = [origins.origin(f"http://{'[' + host + ']' if ':' in host else host}:{port}")]
     if not no_worker:
         worker.start_thread(app)
     assert db.engine is not None  # _app() initialised it

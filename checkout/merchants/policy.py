@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from PIL import Image
 
+from .. import origins
 from ..errors import InvalidField
 from .models import Merchant
 
@@ -18,7 +19,12 @@ def check_return_url(url: str, merchant: Merchant, sandbox: bool, field: str = "
         raise InvalidField(field, "must be an absolute http(s) URL")
     if parts.username or parts.password:
         raise InvalidField(field, "must not carry user information")
-    if not sandbox and parts.hostname.lower() not in merchant.return_hosts:
+    try:
+        # Its origin goes into the page's CSP form-action: the host and port must be what they seem.
+        host = urlsplit(origins.origin(url)).hostname or ""
+    except origins.BadOrigin:
+        raise InvalidField(field, "must have a valid host name and port") from None
+    if not sandbox and host not in merchant.return_hosts:
         raise InvalidField(field, "host is not one of the merchant's registered return hosts")
 
 

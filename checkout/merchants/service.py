@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import select
 from sqlalchemy.orm import Session, make_transient_to_detached
 
-from .. import clock
+from .. import clock, origins
 from ..brazil.documents import brazilian_document
 from ..errors import InvalidField
 from .models import Merchant
@@ -18,17 +18,23 @@ from .policy import check_logo
 
 
 def _origin(value: str) -> str:
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
-        raise InvalidField("frame_origins", f"must look like https://shop.example, not {value!r}")
-    return f"{parts.scheme}://{parts.netloc}".lower()
+    """Kept as written back by origins.origin(): this text goes into the pages' CSP frame-ancestors."""
+    refused = InvalidField("frame_origins", f"must look like https://shop.example, not {value!r}")
+    try:
+        origin = origins.origin(value)
+    except origins.BadOrigin:
+        raise refused from None
+    parts = urlsplit(value.strip())  # parsed by origin() above
+    if parts.username or parts.password or parts.path not in ("", "/") or parts.query or parts.fragment:
+        raise refused
+    return origin
 
 
 def _host(value: str) -> str:
-    host = value.strip().lower()
-    if not host or "/" in host or "@" in host or " " in host:
-        raise InvalidField("return_hosts", f"must be a host name such as shop.example, not {value!r}")
-    return host
+    try:
+        return origins.host_name(value)
+    except origins.BadOrigin:
+        raise InvalidField("return_hosts", f"must be a host name such as shop.example, not {value!r}") from None
 
 
 def create(

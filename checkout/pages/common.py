@@ -49,14 +49,16 @@ def read_token(purpose: str, max_age: int) -> tuple[str, dict]:
 def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
     page = Page(token=token, view=layout.choose_view(), locale=layout.choose_locale(country), merchant=merchant)
     g.page_locale = page.locale
-    g.frame_origins = list(merchant.frame_origins or [])
+    # Written back in canonical form again: a row stored before origins were checked cannot reach the CSP.
+    g.frame_origins = [o for o in (security.origin_of(x) for x in merchant.frame_origins or []) if o]
     return page
 
 
 def allow_form_target(url: str | None) -> None:
     """CSP form-action must admit where a form's redirect ends (the merchant's return_url)."""
-    if url:
-        g.form_origins = [*g.get("form_origins", []), security.origin_of(url)]
+    origin = security.origin_of(url) if url else None
+    if origin:
+        g.form_origins = [*g.get("form_origins", []), origin]
 
 
 def render(template: str, page: Page, status: int = 200, *, data: dict | None = None, **context):

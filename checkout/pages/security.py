@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, g, request
 
-from ..links import current as current_links
+from .. import origins
 
 
 def nonce() -> str:
@@ -18,15 +18,35 @@ def nonce() -> str:
     return g.csp_nonce
 
 
-def origin_of(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}".lower()
+def origin_of(url: str) -> str | None:
+    """The URL's origin in its one canonical form, or None when it has none a browser would send."""
+    try:
+        return origins.origin(url)
+    except origins.BadOrigin:
+        return None
+
+
+def trusted_origins() -> set[str]:
+    """The origins our own pages are served from, which every page POST must come from. Never the Host
+    header alone: CHECKOUT_PUBLIC_URL when set; else the address `checkout serve` was told to listen on,
+    and, whatever the Host says, only when it names this machine's loopback (a developer's own sandbox).
+    Behind a proxy or under a DNS name, CHECKOUT_PUBLIC_URL must say the public address."""
+    public = current_app.config["PUBLIC_URL"]
+    if public:
+        return {origin for origin in [origin_of(public)] if origin}
+    trusted = set(current_app.config.get("SERVED_ORIGINS") or ())
+    here = origin_of(request.host_url)
+    if here and origins.is_loopback(urlsplit(here).hostname or ""):
+        trusted.add(here)
+    return trusted
 
 
 def apply_headers(response):
     """Every page: strict CSP, frames only from the merchant's registered origins, nothing cached."""
     if response.mimetype.startswith("image/"):
         return response  # logos: public and cacheable
+    # Each origin was written back by origins.origin() (merchants, allow_form_target): nothing else
+    # reaches this header.
     frame_origins = g.get("frame_origins") or []
     form_targets = " ".join(["'self'", *g.get("form_origins", [])])
     response.headers["Content-Security-Policy"] = "; ".join(
@@ -56,9 +76,8 @@ def csrf_token(page_token: str) -> str:
 
 def same_origin_post(page_token: str) -> bool:
     """A POST is ours when it comes from our own origin and carries the page's CSRF value."""
-    expected_origin = origin_of(current_links().base_url)
-    sent = request.headers.get("Origin", "")
-    if not sent or origin_of(sent) != expected_origin:
+    sent = origin_of(request.headers.get("Origin", ""))
+    if sent is None or sent not in trusted_origins():
         return False
     return hmac.compare_digest(request.form.get("csrf", ""), csrf_token(page_token))
 

@@ -7,9 +7,12 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from PIL import Image
+from sqlalchemy import update
 
 from checkout import clock
+from checkout.db import db
 from checkout.errors import InvalidField
+from checkout.merchants.models import Merchant
 from checkout.translations.catalog import LOCALES, TEXTS, compiled
 from tests import builders
 from tests.conftest import Api, make_merchant
@@ -199,3 +202,95 @@ def test_unknown_page_paths_answer_the_page_error(customer):
     assert page.status_code == 404 and "We could not find this payment" in page.get_data(as_text=True)
     assert "default-src 'none'" in page.headers["Content-Security-Policy"]
     assert customer.get("/pages/logo/M000/web.png").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("frame_origins", "https://shop.example:443;frame-ancestors *"),
+        ("frame_origins", "https://shop.example;frame-ancestors *"),
+        ("frame_origins", "https://shop.example:99999"),
+        ("return_hosts", "shop.example;frame-ancestors *"),
+        ("return_hosts", "shop.example:443"),
+    ],
+)
+def test_a_crafted_origin_or_host_is_refused_when_registered(app, field, value):
+    with pytest.raises(InvalidField) as refused:
+        make_merchant(app, "Loja", **{field: [value]})
+    assert str(refused.value).startswith(f"{field}: must")
+
+
+def test_registered_origins_are_kept_in_canonical_form(app, client, customer):
+    credentials = make_merchant(app, "Loja", frame_origins=["HTTPS://Shop.Example:443/"])
+    api = Api(client, credentials)
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    vault = api.post("/vault/create", builders.card_vault(token), expect=200)
+    page = customer.get(vault["checkout_url"])
+    assert "frame-ancestors https://shop.example;" in page.headers["Content-Security-Policy"] + ";"
+
+
+def test_a_crafted_origin_stored_before_the_check_never_reaches_the_csp(app, client, customer):
+    """A row written before origins were checked: written back again, or dropped, at render."""
+    credentials = make_merchant(app, "Loja")
+    with app.app_context():
+        crafted = ["https://shop.example:443;frame-ancestors *", "https://ok.example"]
+        db.session.execute(
+            update(Merchant).where(Merchant.app_id == credentials["app_id"]).values(frame_origins=crafted)
+        )
+        db.session.commit()
+    api = Api(client, credentials)
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    page = customer.get(api.post("/vault/create", builders.card_vault(token), expect=200)["checkout_url"])
+    csp = page.headers["Content-Security-Policy"]
+    assert "frame-ancestors https://ok.example" in csp and "*" not in csp
+
+
+@pytest.mark.parametrize(
+    "return_url",
+    ["https://shop.example:443;frame-ancestors%20*/r", "https://shop.example:0/r", "https://sh op.example/r"],
+)
+def test_a_return_url_with_a_crafted_host_or_port_is_refused(api, row_counts, return_url):
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    before = row_counts()
+    answer = api.post("/vault/create", builders.card_vault(token, return_url=return_url), expect=400)
+    assert answer["sub_code"] in ("invalid-parameter", "missing-arguments")
+    assert answer["sub_msg"].startswith("return_url: ")
+    assert row_counts() == before
+
+
+@pytest.mark.parametrize(
+    ("host", "origin", "status"),
+    [
+        ("evil.example", "http://evil.example", 403),  # a rebinding name: its Host proves nothing
+        ("checkout.internal:8000", "http://checkout.internal:8000", 403),
+        ("127.0.0.1:8000", "http://127.0.0.1:8000", 303),  # a developer's own machine
+        ("localhost:8000", "http://localhost:8000", 303),
+    ],
+)
+def test_without_a_public_url_the_host_header_alone_is_not_trusted(app, customer, vault_url, host, origin, status):
+    app.config["PUBLIC_URL"] = None
+    try:
+        page = customer.get(vault_url, Host=host)
+        assert page.status_code == 200
+        answer = customer.post(
+            form_action(page, "/pages/vault"), {"decision": "accept"}, page=page, origin=origin, Host=host
+        )
+    finally:
+        app.config["PUBLIC_URL"] = "http://checkout.test"
+    assert answer.status_code == status
+
+
+def test_serve_trusts_the_address_it_listens_on(app, customer, vault_url):
+    app.config.update(PUBLIC_URL=None, SERVED_ORIGINS=["http://192.0.2.7:8000"])
+    try:
+        page = customer.get(vault_url, Host="192.0.2.7:8000")
+        answer = customer.post(
+            form_action(page, "/pages/vault"),
+            {"decision": "accept"},
+            page=page,
+            origin="http://192.0.2.7:8000",
+            Host="192.0.2.7:8000",
+        )
+    finally:
+        app.config.update(PUBLIC_URL="http://checkout.test", SERVED_ORIGINS=None)
+    assert answer.status_code == 303
