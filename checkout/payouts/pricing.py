@@ -62,8 +62,8 @@ def exchange_rate(source: str, arrival: str, mid_rates: dict[str, str], markup_b
     return (Decimal(str(mid)) * (1 - Decimal(markup_bps) / 10000)).quantize(RATE_PLACES, rounding=ROUND_DOWN)
 
 
-def check_route(country: str, method: str, source: str, arrival: str) -> None:
-    """The country/method/currency combination must be a corridor."""
+def check_route(country: str, method: str, source: str, arrival: str, channel: str | None = None) -> None:
+    """The country/method(/channel)/currency combination must be a corridor."""
     if country not in corridors.COUNTRIES:
         raise InvalidField("country", f"must be one of {', '.join(corridors.COUNTRIES)}")
     local, methods = corridors.COUNTRIES[country], corridors.methods(country)
@@ -71,8 +71,11 @@ def check_route(country: str, method: str, source: str, arrival: str) -> None:
         raise InvalidField("method", f"must be one of {', '.join(methods)} for {country}")
     if arrival != local:
         raise InvalidField("arrival_currency", f"must be {local} for {country}")
-    if source not in corridors.FOREIGN_SOURCES and source != local:
-        raise InvalidField("source_currency", f"must be one of {', '.join(corridors.FOREIGN_SOURCES)} or {local}")
+    corridor = corridors.find(country, method, channel)
+    assert corridor is not None  # the country has the method
+    sources = corridor.api_sources
+    if source not in sources:
+        raise InvalidField("source_currency", f"must be one of {', '.join(sources[:-1])} or {sources[-1]}")
 
 
 def quote(
@@ -86,10 +89,11 @@ def quote(
     country: str,
     mid_rates: dict[str, str],
     markup_bps: int,
+    channel: str | None = None,
 ) -> Quote:
     """Fee, tax, rate and amounts. `fee_bear` merchant adds fee and tax to what the merchant pays;
     beneficiary takes them from what arrives."""
-    check_route(country, method, source_currency, arrival_currency)
+    check_route(country, method, source_currency, arrival_currency, channel)
     rate = exchange_rate(source_currency, arrival_currency, mid_rates, markup_bps)
     order_currency = source_currency if amount_type == SOURCE else arrival_currency
     if money.decimals(amount) > money.exponent(order_currency):
