@@ -26,6 +26,7 @@ class Corridor:
     partial_refunds: bool = False  # ... or a part of it
     page_sources: tuple[str, ...] = ()  # source currencies on the hosted checkout page; () when not offered there
     local_source: bool = True  # the arrival currency may also be the source (when the page lists it)
+    whole_amounts: bool = False  # the page: the amount "should be an Integer" in the arrival currency
 
     @property
     def api_sources(self) -> tuple[str, ...]:
@@ -55,11 +56,11 @@ CORRIDORS: tuple[Corridor, ...] = (
     C("MEX", "CASHPICKUP", "MXN", accounts.cash),
     C("MEX", "WALLET", "MXN", accounts.pagsmile, channel="PAGSMILE", full_refunds=True, local_source=False),
     C("COL", "CASHOUT", "COP", accounts.cashout, full_refunds=True),
-    C("COL", "BANKTRANSFER", "COP", accounts.bank_transfer_colombia),
-    C("COL", "TRANSFIYA", "COP", accounts.transfiya),
-    C("COL", "WALLET", "COP", accounts.tpaga, channel="TPAGA"),
+    C("COL", "BANKTRANSFER", "COP", accounts.bank_transfer_colombia, whole_amounts=True),
+    C("COL", "TRANSFIYA", "COP", accounts.transfiya, whole_amounts=True),
+    C("COL", "WALLET", "COP", accounts.tpaga, channel="TPAGA", whole_amounts=True),
     C("CHL", "BANKTRANSFER", "CLP", accounts.bank_transfer_chile, full_refunds=True),
-    C("CHL", "WALLET", "CLP", accounts.vita, channel="VITA"),
+    C("CHL", "WALLET", "CLP", accounts.vita, channel="VITA", whole_amounts=True),
     C("ARG", "BANKTRANSFER", "ARS", accounts.bank_transfer_argentina),
     C("ARG", "WALLET", "ARS", accounts.mercadopago, channel="MERCADOPAGO"),
     C("ECU", "BANKTRANSFER", "USD", accounts.bank_transfer_ecuador),

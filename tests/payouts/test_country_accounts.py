@@ -128,3 +128,26 @@ def test_the_detail_names_the_bank_of_the_list(payout_api, merchant, fund):
         "/payout/detail", {"transaction_id": created["id"], "timestamp": builders.now_unix()}, expect=200
     )["data"]
     assert (detail["bank_number"], detail["bank_name"]) == ("011", "Bando de la Nación Argentina")
+
+
+@pytest.mark.parametrize("page", ["colombia-banktransfer", "colombia-transfiya", "colombia-wallet"])
+def test_colombian_pages_take_whole_pesos(payout_api, merchant, fund, row_counts, page):
+    # "Amount should be an integer, like 1.00 is not available."
+    fund(merchant, "COP", "100000")
+    before = row_counts()
+    answer = payout_api.post("/payout", body(page, amount="100.00"), expect=400)
+    assert (answer["code"], answer["data"]) == (
+        4001000,
+        {"err": "amount: must be a whole number of COP, such as 100 (not 100.00)"},
+    )
+    assert row_counts() == before
+
+
+def test_what_arrives_in_whole_pesos_is_rounded_down_to_a_peso(payout_api, merchant, fund):
+    fund(merchant, "USD", "1000")
+    changes = {"source_currency": "USD", "amount": "10.00", "amount_type": "source_amount"}
+    data = payout_api.post("/payout", body("colombia-wallet", **changes), expect=200)["data"]
+    # 10.00 USD at 4079.500000 COP: 40795.00 COP, whole already; then the fee comes on top for the merchant.
+    assert (data["arrival_amount"], data["source_amount"]) == ("40795.00", "10.45")
+    data = payout_api.post("/payout", body("colombia-wallet", custom_code="c2", **{**changes, "amount": "10.01"}))
+    assert data["data"]["arrival_amount"] == "40835.00"  # 40835.79 rounded down to the peso
