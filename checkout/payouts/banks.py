@@ -1,12 +1,10 @@
-"""Bank lists of the payout countries beyond Brazil and Mexico: bank_code -> bank name, as the provider's
-bank-code pages (and their CSV files) list them.
-"""
+"""Bank lists of the payout countries beyond Brazil and Mexico, as the provider's bank-code pages give them."""
 
 from __future__ import annotations
 
 
 def _table(text: str) -> dict[str, str]:
-    """One bank a line: its code, a space, its name."""
+    """bank_code -> bank name, from one bank a line: its code, a space, its name."""
     return dict(line.split(" ", 1) for line in text.strip().splitlines())
 
 
