@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..errors import InvalidField
@@ -27,6 +28,7 @@ class Corridor:
     page_sources: tuple[str, ...] = ()  # source currencies on the hosted checkout page; () when not offered there
     local_source: bool = True  # the arrival currency may also be the source (when the page lists it)
     whole_amounts: bool = False  # the page: the amount "should be an Integer" in the arrival currency
+    name_lengths: tuple[int, int] | None = None  # the page's bounds on the beneficiary's name, when given
 
     @property
     def api_sources(self) -> tuple[str, ...]:
@@ -35,6 +37,9 @@ class Corridor:
 
 
 C = Corridor
+# The corridors whose pages bound the name, 5 to 100 characters ("Length must between 5 and 100",
+# "Min.5 Max.100"), and whose checks honour it (those served before keep theirs unchecked).
+N = partial(Corridor, name_lengths=(5, 100))
 # In the order error messages list them. GLOBAL is the external wallet, paid in USD; CHECKOUT is the
 # service's own wallet, and PAGSMILE the provider's (the same thing in this drop-in): the wallets that send
 # money back. Every corridor's values are its submit page's; the refunds are the seed's (its rules 2 and 3).
@@ -50,27 +55,27 @@ CORRIDORS: tuple[Corridor, ...] = (
         page_sources=("USD", "BRL"),
     ),
     C("BRA", "QRCODE", "BRL", accounts.qrcode, full_refunds=True, partial_refunds=True),
-    C("BRA", "WALLET", "BRL", accounts.pagsmile, channel="PAGSMILE", full_refunds=True, local_source=False),
+    N("BRA", "WALLET", "BRL", accounts.pagsmile, channel="PAGSMILE", full_refunds=True, local_source=False),
     C("MEX", "SPEI", "MXN", accounts.spei, full_refunds=True, page_sources=("USD", "MXN")),
     C("MEX", "CASH", "MXN", accounts.cash),
     C("MEX", "CASHPICKUP", "MXN", accounts.cash),
-    C("MEX", "WALLET", "MXN", accounts.pagsmile, channel="PAGSMILE", full_refunds=True, local_source=False),
+    N("MEX", "WALLET", "MXN", accounts.pagsmile, channel="PAGSMILE", full_refunds=True, local_source=False),
     C("COL", "CASHOUT", "COP", accounts.cashout, full_refunds=True),
-    C("COL", "BANKTRANSFER", "COP", accounts.bank_transfer_colombia, whole_amounts=True),
-    C("COL", "TRANSFIYA", "COP", accounts.transfiya, whole_amounts=True),
-    C("COL", "WALLET", "COP", accounts.tpaga, channel="TPAGA", whole_amounts=True),
+    N("COL", "BANKTRANSFER", "COP", accounts.bank_transfer_colombia, whole_amounts=True),
+    N("COL", "TRANSFIYA", "COP", accounts.transfiya, whole_amounts=True),
+    N("COL", "WALLET", "COP", accounts.tpaga, channel="TPAGA", whole_amounts=True),
     C("CHL", "BANKTRANSFER", "CLP", accounts.bank_transfer_chile, full_refunds=True),
-    C("CHL", "WALLET", "CLP", accounts.vita, channel="VITA", whole_amounts=True),
-    C("ARG", "BANKTRANSFER", "ARS", accounts.bank_transfer_argentina),
-    C("ARG", "WALLET", "ARS", accounts.mercadopago, channel="MERCADOPAGO"),
-    C("ECU", "BANKTRANSFER", "USD", accounts.bank_transfer_ecuador),
-    C("GTM", "BANKTRANSFER", "GTQ", accounts.bank_transfer_guatemala, local_source=False),
-    C("PAN", "BANKTRANSFER", "USD", accounts.bank_transfer_panama),
-    C("PER", "BANKTRANSFER", "PEN", accounts.bank_transfer_peru),
-    C("RUS", "WALLET", "RUB", accounts.qiwi, channel="QIWI", local_source=False),
-    C("TUR", "BANKTRANSFER", "TRY", accounts.bank_transfer_turkey),
-    C("TUR", "WALLET", "TRY", accounts.papara, channel="PAPARA"),
-    C("URY", "BANKTRANSFER", "UYU", accounts.bank_transfer_uruguay, local_source=False),
+    N("CHL", "WALLET", "CLP", accounts.vita, channel="VITA", whole_amounts=True),
+    N("ARG", "BANKTRANSFER", "ARS", accounts.bank_transfer_argentina),
+    N("ARG", "WALLET", "ARS", accounts.mercadopago, channel="MERCADOPAGO"),
+    N("ECU", "BANKTRANSFER", "USD", accounts.bank_transfer_ecuador),
+    N("GTM", "BANKTRANSFER", "GTQ", accounts.bank_transfer_guatemala, local_source=False),
+    N("PAN", "BANKTRANSFER", "USD", accounts.bank_transfer_panama),
+    N("PER", "BANKTRANSFER", "PEN", accounts.bank_transfer_peru),
+    N("RUS", "WALLET", "RUB", accounts.qiwi, channel="QIWI", local_source=False),
+    N("TUR", "BANKTRANSFER", "TRY", accounts.bank_transfer_turkey),
+    N("TUR", "WALLET", "TRY", accounts.papara, channel="PAPARA"),
+    N("URY", "BANKTRANSFER", "UYU", accounts.bank_transfer_uruguay, local_source=False),
     C("GLOBAL", "WALLET", "USD", accounts.wallet, channel="PAYPAL", page_sources=("USD",)),
     C("GLOBAL", "WALLET", "USD", accounts.wallet, channel="SKRILL", page_sources=("USD",)),
     C("GLOBAL", "WALLET", "USD", accounts.wallet, channel="CHECKOUT", full_refunds=True, page_sources=("USD",)),
@@ -150,6 +155,10 @@ def beneficiary(req) -> accounts.Beneficiary:
         raise InvalidField("phone", "must be up to 15 digits, + optional, such as 5511987654321")
     if req.method != "WALLET":
         accounts.named(req)
+    if req.name and corridor.name_lengths:
+        low, high = corridor.name_lengths
+        if not low <= len(req.name) <= high:
+            raise InvalidField("name", f"must be {low} to {high} characters")
     wallets = channels(country, req.method)
     if wallets:
         channel = accounts.required(req.channel, "channel")

@@ -79,6 +79,10 @@ CASES = [
     ("uruguay-banktransfer", {"account": "12345678"}, "account: must be 14 digits"),
     ("uruguay-banktransfer", {"document_id": "1234567"}, "document_id: must be a CI of 8 digits"),
     ("uruguay-banktransfer", {"bank_code": "1002"}, "bank_code: must be a bank code from the URY bank list"),
+    # Names: 5 to 100 characters on every new page (optional on the wallets, bounded when given).
+    ("peru-banktransfer", {"name": "Ana"}, "name: must be 5 to 100 characters"),
+    ("russia-wallet", {"name": "Ana"}, "name: must be 5 to 100 characters"),
+    ("turkey-banktransfer", {"name": "A" * 101}, "name: must be 5 to 100 characters"),
     # The Pagsmile wallet: a UUID account, and what its page lists: BRA or MEX, from USD, GBP or EUR.
     ("pagsmile-wallet", {"account": "not-a-uuid"}, "account: must be a Pagsmile wallet account: a UUID"),
     ("pagsmile-wallet", {"account_type": "EMAIL"}, "account_type: must be UUID"),
