@@ -15,6 +15,8 @@ MINOR_UNITS: dict[str, int] = {
     "COP": 2,
     "PEN": 2,
 }
+# Currencies that only arrive by payout (never a payin's currency): ISO 4217 minor units as well.
+PAYOUT_MINOR_UNITS: dict[str, int] = {"ARS": 2, "GTQ": 2, "UYU": 2, "RUB": 2, "TRY": 2}
 
 CURRENCIES = frozenset(MINOR_UNITS)
 
@@ -25,7 +27,7 @@ class MoneyError(ValueError):
 
 def exponent(currency: str) -> int:
     try:
-        return MINOR_UNITS[currency]
+        return MINOR_UNITS[currency] if currency in MINOR_UNITS else PAYOUT_MINOR_UNITS[currency]
     except KeyError:
         raise MoneyError(f"unsupported currency {currency!r}") from None
 

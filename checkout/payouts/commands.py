@@ -38,6 +38,7 @@ class NewPayout(Quotation):
     bank_code: str | None = None
     branch: str | None = None
     account_digit: str | None = None
+    region: str | None = None  # Peru's bank transfers
 
 
 @dataclass(frozen=True)

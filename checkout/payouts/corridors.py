@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ..errors import InvalidField
@@ -25,19 +26,26 @@ class Corridor:
     full_refunds: bool = False  # the recipient's bank may send the whole payout back
     partial_refunds: bool = False  # ... or a part of it
     page_sources: tuple[str, ...] = ()  # source currencies on the hosted checkout page; () when not offered there
+    local_source: bool = True  # the arrival currency may also be the source (when the page lists it)
+    whole_amounts: bool = False  # the page: the amount "should be an Integer" in the arrival currency
+    name_lengths: tuple[int, int] | None = None  # the page's bounds on the beneficiary's name, when given
 
     @property
     def api_sources(self) -> tuple[str, ...]:
-        return (
-            FOREIGN_SOURCES if self.arrival_currency in FOREIGN_SOURCES else (*FOREIGN_SOURCES, self.arrival_currency)
-        )
+        local = self.local_source and self.arrival_currency not in FOREIGN_SOURCES
+        return (*FOREIGN_SOURCES, self.arrival_currency) if local else FOREIGN_SOURCES
 
 
+C = Corridor
+# The corridors whose pages bound the name, 5 to 100 characters ("Length must between 5 and 100",
+# "Min.5 Max.100"), and whose checks honour it (those served before keep theirs unchecked).
+N = partial(Corridor, name_lengths=(5, 100))
 # In the order error messages list them. GLOBAL is the external wallet, paid in USD; CHECKOUT is the
-# service's own wallet, the only one that sends money back.
+# service's own wallet, and PAGSMILE the provider's (the same thing in this drop-in): the wallets that send
+# money back. Every corridor's values are its submit page's; the refunds are the seed's (its rules 2 and 3).
 CORRIDORS: tuple[Corridor, ...] = (
-    Corridor("BRA", "PIX", "BRL", accounts.pix, full_refunds=True, partial_refunds=True, page_sources=("USD", "BRL")),
-    Corridor(
+    C("BRA", "PIX", "BRL", accounts.pix, full_refunds=True, partial_refunds=True, page_sources=("USD", "BRL")),
+    C(
         "BRA",
         "BANKTRANSFER",
         "BRL",
@@ -46,15 +54,31 @@ CORRIDORS: tuple[Corridor, ...] = (
         partial_refunds=True,
         page_sources=("USD", "BRL"),
     ),
-    Corridor("BRA", "QRCODE", "BRL", accounts.qrcode, full_refunds=True, partial_refunds=True),
-    Corridor("MEX", "SPEI", "MXN", accounts.spei, full_refunds=True, page_sources=("USD", "MXN")),
-    Corridor("MEX", "CASH", "MXN", accounts.cash),
-    Corridor("MEX", "CASHPICKUP", "MXN", accounts.cash),
-    Corridor("COL", "CASHOUT", "COP", accounts.cashout, full_refunds=True),
-    Corridor("CHL", "BANKTRANSFER", "CLP", accounts.bank_transfer_chile, full_refunds=True),
-    Corridor("GLOBAL", "WALLET", "USD", accounts.wallet, channel="PAYPAL", page_sources=("USD",)),
-    Corridor("GLOBAL", "WALLET", "USD", accounts.wallet, channel="SKRILL", page_sources=("USD",)),
-    Corridor("GLOBAL", "WALLET", "USD", accounts.wallet, channel="CHECKOUT", full_refunds=True, page_sources=("USD",)),
+    C("BRA", "QRCODE", "BRL", accounts.qrcode, full_refunds=True, partial_refunds=True),
+    N("BRA", "WALLET", "BRL", accounts.pagsmile, channel="PAGSMILE", full_refunds=True, local_source=False),
+    C("MEX", "SPEI", "MXN", accounts.spei, full_refunds=True, page_sources=("USD", "MXN")),
+    C("MEX", "CASH", "MXN", accounts.cash),
+    C("MEX", "CASHPICKUP", "MXN", accounts.cash),
+    N("MEX", "WALLET", "MXN", accounts.pagsmile, channel="PAGSMILE", full_refunds=True, local_source=False),
+    C("COL", "CASHOUT", "COP", accounts.cashout, full_refunds=True),
+    N("COL", "BANKTRANSFER", "COP", accounts.bank_transfer_colombia, whole_amounts=True),
+    N("COL", "TRANSFIYA", "COP", accounts.transfiya, whole_amounts=True),
+    N("COL", "WALLET", "COP", accounts.tpaga, channel="TPAGA", whole_amounts=True),
+    C("CHL", "BANKTRANSFER", "CLP", accounts.bank_transfer_chile, full_refunds=True),
+    N("CHL", "WALLET", "CLP", accounts.vita, channel="VITA", whole_amounts=True),
+    N("ARG", "BANKTRANSFER", "ARS", accounts.bank_transfer_argentina),
+    N("ARG", "WALLET", "ARS", accounts.mercadopago, channel="MERCADOPAGO"),
+    N("ECU", "BANKTRANSFER", "USD", accounts.bank_transfer_ecuador),
+    N("GTM", "BANKTRANSFER", "GTQ", accounts.bank_transfer_guatemala, local_source=False),
+    N("PAN", "BANKTRANSFER", "USD", accounts.bank_transfer_panama),
+    N("PER", "BANKTRANSFER", "PEN", accounts.bank_transfer_peru),
+    N("RUS", "WALLET", "RUB", accounts.qiwi, channel="QIWI", local_source=False),
+    N("TUR", "BANKTRANSFER", "TRY", accounts.bank_transfer_turkey),
+    N("TUR", "WALLET", "TRY", accounts.papara, channel="PAPARA"),
+    N("URY", "BANKTRANSFER", "UYU", accounts.bank_transfer_uruguay, local_source=False),
+    C("GLOBAL", "WALLET", "USD", accounts.wallet, channel="PAYPAL", page_sources=("USD",)),
+    C("GLOBAL", "WALLET", "USD", accounts.wallet, channel="SKRILL", page_sources=("USD",)),
+    C("GLOBAL", "WALLET", "USD", accounts.wallet, channel="CHECKOUT", full_refunds=True, page_sources=("USD",)),
 )
 
 # PayPal's countries (ISO 3166-1 alpha-3), all paid in USD, as its supported-countries page lists them: a
@@ -69,9 +93,15 @@ _PAYPAL_COUNTRIES = (
 PAYPAL_COUNTRIES = frozenset(_PAYPAL_COUNTRIES.split())
 
 
+# Other spellings of a corridor's country: the Guatemalan page's "country": "GTQ" (its currency) for GTM.
+COUNTRY_ALIASES = {"GTQ": "GTM"}
+
+
 def route(country: str, method: str, channel: str | None) -> str:
     """The corridor's country of a payout to `country`: GLOBAL for PayPal, the country itself otherwise."""
-    return "GLOBAL" if (method, channel) == ("WALLET", "PAYPAL") and country in PAYPAL_COUNTRIES else country
+    if (method, channel) == ("WALLET", "PAYPAL") and country in PAYPAL_COUNTRIES:
+        return "GLOBAL"
+    return COUNTRY_ALIASES.get(country, country)
 
 
 # Country -> arrival currency.
@@ -91,11 +121,10 @@ WALLET_CHANNELS = channels("GLOBAL", "WALLET")
 
 
 def find(country: str, method: str, channel: str | None = None) -> Corridor | None:
+    """The corridor of a payout; without a channel, a wallet's first (the hosted page's quotes)."""
     country = route(country, method, channel)
-    for corridor in CORRIDORS:
-        if (corridor.country, corridor.method) == (country, method) and corridor.channel in (None, channel):
-            return corridor
-    return None
+    of_method = [c for c in CORRIDORS if (c.country, c.method) == (country, method)]
+    return next((c for c in of_method if c.channel in (None, channel)), of_method[0] if of_method else None)
 
 
 @dataclass(frozen=True)
@@ -118,15 +147,18 @@ PAGE_COUNTRY_OF = {offer.payout_currency: country for country, offer in PAGE.ite
 
 def beneficiary(req) -> accounts.Beneficiary:
     """Validate the account fields `req` carries for its country and method."""
-    # Every channel of a method has the same account check: the first corridor of the method says it.
     country = route(req.country, req.method, req.channel)
-    corridor = next((c for c in CORRIDORS if (c.country, c.method) == (country, req.method)), None)
+    corridor = find(country, req.method, req.channel)
     if corridor is None:
         raise InvalidField("method", f"{req.method} is not offered in {req.country}")
     if req.phone and not accounts.PHONE.match(req.phone):
         raise InvalidField("phone", "must be up to 15 digits, + optional, such as 5511987654321")
     if req.method != "WALLET":
         accounts.named(req)
+    if req.name and corridor.name_lengths:
+        low, high = corridor.name_lengths
+        if not low <= len(req.name) <= high:
+            raise InvalidField("name", f"must be {low} to {high} characters")
     wallets = channels(country, req.method)
     if wallets:
         channel = accounts.required(req.channel, "channel")

@@ -62,8 +62,8 @@ def exchange_rate(source: str, arrival: str, mid_rates: dict[str, str], markup_b
     return (Decimal(str(mid)) * (1 - Decimal(markup_bps) / 10000)).quantize(RATE_PLACES, rounding=ROUND_DOWN)
 
 
-def check_route(country: str, method: str, source: str, arrival: str) -> None:
-    """The country/method/currency combination must be a corridor."""
+def check_route(country: str, method: str, source: str, arrival: str, channel: str | None = None) -> corridors.Corridor:
+    """The country/method(/channel)/currency combination must be a corridor."""
     if country not in corridors.COUNTRIES:
         raise InvalidField("country", f"must be one of {', '.join(corridors.COUNTRIES)}")
     local, methods = corridors.COUNTRIES[country], corridors.methods(country)
@@ -71,8 +71,12 @@ def check_route(country: str, method: str, source: str, arrival: str) -> None:
         raise InvalidField("method", f"must be one of {', '.join(methods)} for {country}")
     if arrival != local:
         raise InvalidField("arrival_currency", f"must be {local} for {country}")
-    if source not in corridors.FOREIGN_SOURCES and source != local:
-        raise InvalidField("source_currency", f"must be one of {', '.join(corridors.FOREIGN_SOURCES)} or {local}")
+    corridor = corridors.find(country, method, channel)
+    assert corridor is not None  # the country has the method
+    sources = corridor.api_sources
+    if source not in sources:
+        raise InvalidField("source_currency", f"must be one of {', '.join(sources[:-1])} or {sources[-1]}")
+    return corridor
 
 
 def quote(
@@ -86,12 +90,17 @@ def quote(
     country: str,
     mid_rates: dict[str, str],
     markup_bps: int,
+    channel: str | None = None,
 ) -> Quote:
     """Fee, tax, rate and amounts. `fee_bear` merchant adds fee and tax to what the merchant pays;
     beneficiary takes them from what arrives."""
-    check_route(country, method, source_currency, arrival_currency)
+    corridor = check_route(country, method, source_currency, arrival_currency, channel)
     rate = exchange_rate(source_currency, arrival_currency, mid_rates, markup_bps)
     order_currency = source_currency if amount_type == SOURCE else arrival_currency
+    # "Payout amount, should be an Integer ... 1.00 is not available" (the Colombian pages, Chile's wallet).
+    written_places = -int(amount.as_tuple().exponent)  # as written: "1.00" has 2
+    if corridor.whole_amounts and order_currency == arrival_currency and written_places > 0:
+        raise InvalidField("amount", f"must be a whole number of {arrival_currency}, such as 100 (not 100.00)")
     if money.decimals(amount) > money.exponent(order_currency):
         raise InvalidField("amount", f"at most {money.exponent(order_currency)} decimal places for {order_currency}")
     if amount <= 0:
@@ -113,6 +122,8 @@ def quote(
     if settlement <= 0:
         raise InvalidField("amount", "does not cover the fee and tax")
     arrival = _round(settlement * rate, arrival_currency, ROUND_DOWN)
+    if corridor.whole_amounts:
+        arrival = arrival.quantize(Decimal(1), rounding=ROUND_DOWN).quantize(_unit(arrival_currency))
     if amount_type == ARRIVAL and fee_bear == "merchant":
         arrival = _round(amount, arrival_currency)  # exactly what was asked; the gross was rounded up for it
     return Quote(

@@ -45,13 +45,17 @@ Method = Annotated[str, Text(16), Upper]
 OptUpper = Annotated[str | None, OptText(32), AfterValidator(lambda v: v if v is None else v.upper())]
 
 
+# What a payout can deliver: each corridor's arrival currency (corridors).
+ArrivalCurrency = Literal["BRL", "MXN", "USD", "COP", "CLP", "ARS", "PEN", "GTQ", "UYU", "RUB", "TRY"]
+
+
 class Request(BaseModel):
     model_config = REQUEST_CONFIG
 
 
 class DryRunRequest(Request):
     source_currency: Literal["USD", "GBP", "EUR"]
-    arrival_currency: Literal["BRL", "MXN", "USD", "COP", "CLP"]
+    arrival_currency: ArrivalCurrency
     amount: PayoutAmount
     amount_type: AmountType = "arrival"
     fee_bear: Literal["beneficiary", "merchant"]
@@ -72,14 +76,15 @@ class PayoutRequest(Request):
     bank_code: Annotated[str | None, OptText(16)] = None
     branch: Annotated[str | None, OptText(16)] = None
     account_digit: Annotated[str | None, OptText(4)] = None
+    region: Annotated[str | None, OptText(32)] = None  # Peru's bank transfers: the beneficiary's region
     method: Method
     channel: OptUpper = None
     custom_code: Annotated[str, Text(64)]
     fee_bear: Literal["beneficiary", "merchant"]
     amount: PayoutAmount
     amount_type: AmountType = "arrival"
-    source_currency: Literal["USD", "GBP", "EUR", "BRL", "MXN", "CLP", "COP"]
-    arrival_currency: Literal["BRL", "MXN", "USD", "COP", "CLP"]
+    source_currency: Literal["USD", "GBP", "EUR", "BRL", "MXN", "CLP", "COP", "ARS", "PEN", "TRY"]
+    arrival_currency: ArrivalCurrency
     notify_url: HttpUrl | None = None
     additional_remark: Annotated[str | None, OptText(39)] = None
     country: Annotated[str, Text(8)]

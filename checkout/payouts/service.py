@@ -24,8 +24,10 @@ LIST_MAX_PERIOD = timedelta(days=31)
 
 
 def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
-    if req.method == "WALLET" and req.channel not in corridors.WALLET_CHANNELS:
-        raise InvalidField("channel", f"must be one of {', '.join(corridors.WALLET_CHANNELS)} for WALLET")
+    country = corridors.route(req.country, req.method, req.channel)
+    wallets = corridors.channels(country, req.method)
+    if req.method == "WALLET" and wallets and req.channel not in wallets:
+        raise InvalidField("channel", f"must be one of {', '.join(wallets)} for WALLET")
     return pricing.quote(
         source_currency=req.source_currency,
         arrival_currency=req.arrival_currency,
@@ -33,9 +35,10 @@ def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
         amount_type=req.amount_type,
         fee_bear=req.fee_bear,
         method=req.method,
-        country=corridors.route(req.country, req.method, req.channel),
+        country=country,
         mid_rates=mid_rates,
         markup_bps=markup_bps,
+        channel=req.channel,
     )
 
 

@@ -50,6 +50,13 @@ PROVIDER_REJECTED = {
     ("BRA", "BANKTRANSFER"): {"11111111"},
     ("MEX", "SPEI"): {"138580000007439590", "014027000005555558"},
     ("CHL", "BANKTRANSFER"): {"111111111111"},
+    ("CHL", "WALLET"): {"rejected@pagsmile.com"},
+    ("COL", "BANKTRANSFER"): {"111111111111"},
+    ("COL", "TRANSFIYA"): {"571111111111"},
+    ("COL", "WALLET"): {"+57311111111", "57311111111"},
+    ("ECU", "BANKTRANSFER"): {"1111111111"},
+    ("PER", "BANKTRANSFER"): {"1111111111111"},
+    ("RUS", "WALLET"): {"79991112244"},
 }
 # The PayPal page: "paid@pagsmile.com ... for testing success payout, any other PayPal account will be failed".
 PAYPAL_PAID = "paid@pagsmile.com"

@@ -80,7 +80,7 @@ def test_signature_with_another_merchants_key(client, merchant, app):
         ({"amount": "1.001"}, "amount: at most 2 decimal places"),
         ({"amount": "0"}, "amount: must be between 0.01 and 99999999.99"),
         ({"fee_bear": "nobody"}, "fee_bear: Input should be 'beneficiary' or 'merchant'"),
-        ({"method": "SPEI"}, "method: must be one of PIX, BANKTRANSFER, QRCODE for BRA"),
+        ({"method": "SPEI"}, "method: must be one of PIX, BANKTRANSFER, QRCODE, WALLET for BRA"),
         ({"arrival_currency": "MXN"}, "arrival_currency: must be BRL for BRA"),
         ({"timestamp": "now"}, "timestamp: Input should be a valid integer"),
         ({"timestamp": 1000}, "request has expired"),

@@ -68,9 +68,13 @@ def test_zero_decimal_arrival_currency():
 @pytest.mark.parametrize(
     "overrides, field, rule",
     [
-        ({"method": "SPEI"}, "method", "must be one of PIX, BANKTRANSFER, QRCODE for BRA"),
+        ({"method": "SPEI"}, "method", "must be one of PIX, BANKTRANSFER, QRCODE, WALLET for BRA"),
         ({"arrival_currency": "MXN"}, "arrival_currency", "must be BRL for BRA"),
-        ({"country": "ARG"}, "country", "must be one of BRA, MEX, COL, CHL, GLOBAL"),
+        (
+            {"country": "BOL"},
+            "country",
+            "must be one of BRA, MEX, COL, CHL, ARG, ECU, GTM, PAN, PER, RUS, TUR, URY, GLOBAL",
+        ),
         ({"amount": Decimal("0.50"), "fee_bear": "beneficiary"}, "amount", "does not cover the fee and tax"),
         ({"amount": Decimal("1.001")}, "amount", "at most 2 decimal places for USD"),
         ({"source_currency": "MXN"}, "source_currency", "must be one of USD, EUR, GBP or BRL"),
