@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import json
 import logging
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TypeGuard
 
 import requests
-from sqlalchemy import exists, or_, select
+from sqlalchemy import exists, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from .. import clock, signing
 from ..merchants.models import Merchant
-from . import mail, targets
+from . import mail, sending, targets
 from .models import DELIVERED, FAILED, PENDING, SKIPPED, DeliveryAttempt, OutboxMessage
 from .outbox import set_status
 from .result import Result
@@ -27,8 +25,14 @@ RETRY_MINUTES = (10, 30, 60, 120, 360, 840)
 LEASE = timedelta(seconds=60)  # wall clock: how long a claim holds before another worker may take over
 CONNECT_TIMEOUT, READ_TIMEOUT, TOTAL_TIMEOUT = 3.0, 5.0, 10.0
 MAX_RESPONSE = 64 * 1024
-# A round claims up to BATCH messages: claiming and recording cost about the same for 128 as for 32.
-BATCH, THREADS = 128, 16
+# A round claims up to BATCH messages: claiming and recording cost about the same for 128 as for 32. Of
+# the THREADS sending, one merchant runs MERCHANT_THREADS at most, and a round waits ROUND_WAIT seconds at
+# most for its results (the rest are recorded as they finish, by later rounds).
+BATCH, THREADS, MERCHANT_THREADS = 128, 16, 12
+ROUND_WAIT = 1.0
+# A send still running this long (a receiver trickling its headers past every read timeout) is given up
+# on: answered "timed out", its thread replaced. Well inside LEASE, so no other worker has taken it yet.
+GIVE_UP_AFTER = TOTAL_TIMEOUT + READ_TIMEOUT
 USER_AGENT = "checkout-notifier/1.0"
 
 log = logging.getLogger(__name__)
@@ -75,10 +79,14 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
             stream=True,
         ) as response:
             received = bytearray()
-            for chunk in response.iter_content(4096):
-                received += chunk
-                if len(received) >= MAX_RESPONSE or time.monotonic() - started > TOTAL_TIMEOUT:
+            while len(received) < MAX_RESPONSE:
+                # read1: what one receive brings, so that a receiver trickling its answer meets the limit.
+                chunk = response.raw.read1(4096, decode_content=True)
+                if not chunk:
                     break
+                received += chunk
+                if time.monotonic() - started > TOTAL_TIMEOUT:
+                    return result(succeeded=False, status_code=response.status_code, error="timed out")
             text = bytes(received[:MAX_RESPONSE]).decode("utf-8", "replace")
             ok = response.status_code == 200 and text.strip() == "success"
             error = None if ok else f"answered {response.status_code} without the body 'success'"
@@ -93,11 +101,12 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
         return result(succeeded=False, error=f"{type(exc).__name__}: {exc}"[:255])
 
 
-@dataclass
+@dataclass(eq=False)  # compared and hashed as the one object it is: the sending threads track it
 class Outgoing:
     """A claimed message, ready to send with no database work left (no transaction open meanwhile)."""
 
     id: int
+    merchant_id: int
     kind: str
     target: str
     subject: str
@@ -111,13 +120,23 @@ class Outgoing:
 def claim(session: Session, limit: int | None = None, only: int | None = None) -> list[Outgoing]:
     """Take up to `limit` due messages for this worker (skipping rows other workers hold) and commit.
 
-    A message waits while an earlier one to the same target about the same subject is still pending and
-    held or not yet due, so that one trade's or payout's notifications go out in the order written.
+    Merchants share a round: each merchant with something due gets an equal part of it (the oldest first),
+    so one merchant's backlog never crowds the others out. A message waits while an earlier one to the
+    same target about the same subject is still pending and held or not yet due, so that one trade's or
+    payout's notifications go out in the order written.
     """
     held_before = clock.real_now()
+    limit = limit or BATCH
     free = or_(OutboxMessage.locked_until.is_(None), OutboxMessage.locked_until < held_before)
-    query = select(OutboxMessage).where(free)
-    if only is None:
+    if only is not None:
+        messages = list(
+            session.scalars(
+                select(OutboxMessage)
+                .where(free, OutboxMessage.id == only)
+                .with_for_update(of=OutboxMessage, skip_locked=True)
+            )
+        )
+    else:
         earlier = aliased(OutboxMessage)
         blocked = exists().where(
             earlier.target == OutboxMessage.target,
@@ -126,12 +145,26 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
             earlier.status == PENDING,
             or_(earlier.next_attempt_at > clock.now(), earlier.locked_until >= held_before),
         )
-        query = query.where(OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= clock.now(), ~blocked)
-    else:
-        query = query.where(OutboxMessage.id == only)
-    messages = session.scalars(
-        query.order_by(OutboxMessage.id).limit(limit or BATCH).with_for_update(of=OutboxMessage, skip_locked=True)
-    ).all()
+        due = (OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= clock.now(), free, ~blocked)
+        merchants = session.scalars(
+            select(OutboxMessage.merchant_id)
+            .where(*due)
+            .group_by(OutboxMessage.merchant_id)
+            .order_by(func.min(OutboxMessage.id))
+            .limit(limit)
+        ).all()
+        messages = []
+        share = max(1, limit // max(1, len(merchants)))
+        for merchant_id in merchants:
+            messages += session.scalars(
+                select(OutboxMessage)
+                .where(OutboxMessage.merchant_id == merchant_id, *due)
+                .order_by(OutboxMessage.id)
+                .limit(min(share, limit - len(messages)))
+                .with_for_update(of=OutboxMessage, skip_locked=True)
+            ).all()
+            if len(messages) >= limit:
+                break
     held_until = held_before + LEASE
     claimed = []
     for message in messages:
@@ -140,6 +173,7 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
         claimed.append(
             Outgoing(
                 id=message.id,
+                merchant_id=message.merchant_id,
                 kind=message.kind,
                 target=message.target,
                 subject=message.subject_id,
@@ -253,84 +287,75 @@ def _send(outgoing: Outgoing, config) -> Result:
     return result
 
 
-class _Round:
-    """What one round's groups have done so far. A group's next send and the round giving up waiting
-    are decided under one lock, so whatever the round records is exactly what was (or may be) sent."""
-
-    def __init__(self, groups: dict[tuple[str, str], list[Outgoing]]):
-        self.groups = groups
-        self.lock = threading.Lock()
-        self.stopped = False
-        self.results: dict[tuple[str, str], list[tuple[Outgoing, Result]]] = {key: [] for key in groups}
-        self.in_flight: dict[tuple[str, str], Outgoing] = {}
-
-    def send_in_order(self, key: tuple[str, str], config) -> None:
-        """One subject's messages one after the other; after a failure, or once the round has stopped
-        waiting, the rest are not sent and wait for the next round."""
-        done = self.results[key]
-        for outgoing in self.groups[key]:
-            with self.lock:
-                if self.stopped or (done and not done[-1][1].succeeded):
-                    return
-                self.in_flight[key] = outgoing
-            result = _send(outgoing, config)
-            with self.lock:
-                if self.stopped:  # already recorded as timed out
-                    return
-                del self.in_flight[key]
-                done.append((outgoing, result))
-
-    def finish(self) -> list[tuple[Outgoing, Result | None]]:
-        """Stop waiting: what finished, a timeout for what is still in flight, None (given back) for the rest."""
-        outcomes: list[tuple[Outgoing, Result | None]] = []
-        with self.lock:
-            self.stopped = True
-            for key, group in self.groups.items():
-                finished = {outgoing.id: result for outgoing, result in self.results[key]}
-                late = self.in_flight.get(key)
-                for outgoing in group:
-                    result = finished.get(outgoing.id)
-                    if outgoing is late:
-                        result = Result(succeeded=False, error="timed out (no answer in time)", started_at=clock.now())
-                    outcomes.append((outgoing, result))
-        return outcomes
+# Shared by every round of this process. A slow receiver holds a thread, never a round: a round waits
+# for results only briefly, and what is still in flight is recorded by a later round of this process.
+_sender: sending.Sender[Outgoing] = sending.Sender(THREADS, MERCHANT_THREADS)
 
 
-# Shared by rounds and never waited on as a whole: a thread stuck on a receiver that trickles bytes
-# delays nobody; its round stops waiting after the total limit and records a timeout.
-_pool = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="checkout-delivery")
+def _record_outcomes(session: Session, outcomes: list[sending.Outcome[Outgoing]]) -> None:
+    """Record finished sends in one transaction; if that fails, one by one (a lost one is sent again)."""
+    if not outcomes:
+        return
+    for manual in (False, True):
+        batch = [(o.message, o.result) for o in outcomes if o.manual is manual]
+        if not batch:
+            continue
+        try:
+            record_all(session, batch, manual=manual)
+        except Exception:
+            session.rollback()
+            log.exception("could not record deliveries together; recording them one by one")
+            for outgoing, result in batch:
+                try:
+                    record(session, outgoing, result, manual=manual)
+                except Exception:
+                    session.rollback()
+                    log.exception("could not record delivery %s; it will be sent again", outgoing.id)
 
 
 def deliver(session: Session, claimed: list[Outgoing], config, *, manual: bool = False) -> int:
-    """Send claimed messages in parallel (a slow receiver holds one thread, not the others), one
-    subject's in the order written (PARTIAL_REFUNDED, then REFUNDED); record the round together."""
+    """Hand claimed messages to the sending threads, one subject's in the order written (PARTIAL_REFUNDED,
+    then REFUNDED), and record outcomes as they come: each batch that finished while the last one was
+    being recorded, so that a worker killed mid-round sends again only what it had not recorded. A round
+    waits ROUND_WAIT at most (a manual resend, its own message); whatever is still in flight then is
+    recorded by a later round of this process, or, if the process dies, sent again once its hold ends."""
     groups: dict[tuple[str, str], list[Outgoing]] = {}
     for outgoing in sorted(claimed, key=lambda o: o.id):
         groups.setdefault((outgoing.target, outgoing.subject), []).append(outgoing)
-    round_ = _Round(groups)
-    futures = [_pool.submit(round_.send_in_order, key, config) for key in groups]
-    _, late = wait(futures, timeout=TOTAL_TIMEOUT + 2)
-    for future in late:
-        future.cancel()  # a group that never started sends nothing: all of it goes back
-    outcomes = round_.finish()
-    try:
-        record_all(session, outcomes, manual=manual)
-    except Exception:
-        session.rollback()
-        log.exception("could not record a round of deliveries together; recording them one by one")
-        for outgoing, result in outcomes:
-            try:
-                record(session, outgoing, result, manual=manual)
-            except Exception:
-                session.rollback()
-                log.exception("could not record delivery %s; it will be sent again", outgoing.id)
+    for group in groups.values():
+        _sender.submit(group[0].merchant_id, group, lambda outgoing: _send(outgoing, config), manual=manual)
+    deadline = time.monotonic() + (GIVE_UP_AFTER + 1 if manual else ROUND_WAIT)
+    while True:
+        _sender.wait_any(claimed, min(deadline, time.monotonic() + 0.5))
+        _sender.reap(GIVE_UP_AFTER)
+        # A manual resend (the web process) records only its own; the worker's rounds record the rest.
+        _record_outcomes(session, _sender.collect(claimed if manual else None))
+        if not _sender.unfinished(claimed) or time.monotonic() >= deadline:
+            break
     return len(claimed)
 
 
+def collect_finished(session: Session) -> int:
+    """Record what earlier rounds left in flight and has finished since."""
+    outcomes = _sender.collect()
+    _record_outcomes(session, outcomes)
+    return len(outcomes)
+
+
 def dispatch_due(session: Session, config) -> int:
-    """One worker round: claim what is due and deliver it."""
+    """One worker round: record what finished since the last one, claim what is due and deliver it.
+    With nothing to claim but sends of this process still in flight, wait for them a round's time
+    (ROUND_WAIT), so that the worker neither sleeps on their results nor polls the database meanwhile;
+    they count as steps until they are recorded."""
+    _sender.reap(GIVE_UP_AFTER)
+    finished = collect_finished(session)
     claimed = claim(session)
-    return deliver(session, claimed, config) if claimed else 0
+    if claimed:
+        deliver(session, claimed, config)
+    elif _sender.unfinished():
+        _sender.wait_any(None, time.monotonic() + ROUND_WAIT)
+        finished += collect_finished(session)
+    return finished + len(claimed) + len(_sender.unfinished())
 
 
 def resend(session: Session, message: OutboxMessage, config) -> OutboxMessage | None:

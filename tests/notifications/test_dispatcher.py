@@ -344,7 +344,6 @@ def test_a_worker_process_killed_while_sending_loses_nothing(app, api, receiver,
 
 
 def test_a_trickling_receiver_does_not_hold_up_the_others(app, api, receiver, monkeypatch):
-
     monkeypatch.setattr(dispatcher, "TOTAL_TIMEOUT", 1.0)
     slow = Receiver()
     slow.script = ["trickle"]
@@ -353,9 +352,14 @@ def test_a_trickling_receiver_does_not_hold_up_the_others(app, api, receiver, mo
         fine = paid_pix(api, receiver, "fine")
         started = clock.real_now()
         worker.run_once(app)
-        assert (clock.real_now() - started).total_seconds() < 6
+        assert (clock.real_now() - started).total_seconds() < dispatcher.ROUND_WAIT + 1
         assert message_of(app, fine).status == "delivered"
-        assert message_of(app, stuck).attempt_log[0].error.startswith("timed out")
+        # Still in flight: recorded by a later round of this process, as soon as it has given up.
+        for _ in range(10):
+            if message_of(app, stuck).attempts:
+                break
+            worker.run_once(app)
+        assert message_of(app, stuck).attempt_log[0].error == "timed out"
     finally:
         slow.close()
 
@@ -397,62 +401,3 @@ def test_a_manual_resend_does_not_anchor_the_schedule(app, api, receiver):
     message = message_of(app, trade_no)
     first = clock.as_utc(message.first_dispatch_at)
     assert clock.as_utc(message.next_attempt_at) == first + timedelta(minutes=10)
-
-
-def test_messages_a_round_never_started_are_given_back_unattempted(app, api, receiver, monkeypatch):
-    # The round waits 3 s; each call hangs 8 s, so no thread frees up for a waiting group in between.
-    monkeypatch.setattr(dispatcher, "TOTAL_TIMEOUT", 1.0)
-    monkeypatch.setattr(dispatcher, "READ_TIMEOUT", 8.0)
-    receiver.default = "hang"
-    trades = [paid_pix(api, receiver, f"slow-{i}") for i in range(dispatcher.THREADS + 4)]
-    worker.run_once(app)
-    messages = [message_of(app, trade) for trade in trades]
-    attempted = [m for m in messages if m.attempts]
-    untouched = [m for m in messages if not m.attempts]
-    assert 0 < len(attempted) <= dispatcher.THREADS and len(untouched) >= 4
-    assert all(m.attempt_log[0].error.startswith("timed out") for m in attempted)
-    assert all((m.status, m.locked_until, m.first_dispatch_at) == ("pending", None, None) for m in untouched)
-
-
-def test_a_round_records_what_finished_what_is_in_flight_and_what_never_began(monkeypatch):
-    sent, in_flight, release = [], threading.Event(), threading.Event()
-
-    def fake_send(outgoing, config):
-        sent.append(outgoing.id)
-        if outgoing.id == 2:
-            in_flight.set()
-            release.wait(5)
-        return dispatcher.Result(succeeded=True, status_code=200, response="success")
-
-    monkeypatch.setattr(dispatcher, "_send", fake_send)
-
-    def outgoing(number, subject):
-        return dispatcher.Outgoing(
-            id=number,
-            kind="payin.callback",
-            target="t",
-            subject=subject,
-            held_until=None,
-            body=b"{}",
-            payload={},
-            app_key="k",
-            security_key="s",
-        )
-
-    round_ = dispatcher._Round(
-        {("t", "a"): [outgoing(1, "a"), outgoing(2, "a"), outgoing(3, "a")], ("t", "b"): [outgoing(4, "b")]}
-    )
-    sender = threading.Thread(target=round_.send_in_order, args=(("t", "a"), {}))
-    sender.start()
-    assert in_flight.wait(5)
-    outcomes = round_.finish()
-    release.set()
-    sender.join(5)
-    round_.send_in_order(("t", "b"), {})  # a group the pool only reaches after the round stopped waiting
-    assert [(o.id, r and (r.succeeded, r.error)) for o, r in outcomes] == [
-        (1, (True, None)),
-        (2, (False, "timed out (no answer in time)")),
-        (3, None),
-        (4, None),
-    ]
-    assert sent == [1, 2]
