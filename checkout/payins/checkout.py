@@ -87,6 +87,7 @@ def payment_of(
     token: str | None = None,
     issuer: str | None = None,
     user_ip: str | None = None,
+    wallet_account: tuple[str | None, str | None] = (None, None),
 ) -> DirectPayment:
     """The direct payment the customer's choices on the page amount to, for the checks a direct payment
     passes (the order's own fields come from the trade)."""
@@ -111,6 +112,8 @@ def payment_of(
         address=address,
         user_ip=user_ip,
         return_url=trade.return_url,
+        account_number=wallet_account[0] or None,
+        account_verification_code=wallet_account[1] or None,
     )
 
 

@@ -121,7 +121,12 @@ def test_wallet_answers_wallet_and_app_links(api):
     "overrides, code, sub_msg",
     [
         ({}, "40001", "missing required argument: channel"),
-        ({"channel": "Venmo"}, "40002", "channel: must be one of PicPay, MercadoPago, Todito, Yape, Nequi"),
+        (
+            {"channel": "Venmo"},
+            "40002",
+            "channel: must be one of PicPay, MercadoPago, Todito, Yape, Nequi, AME, Astropay, TPaga, ClaroPay, "
+            "Dale, Daviplata, Movii, Rappipay, Mach, Chek, Tupay",
+        ),
         ({"channel": "Yape"}, "40002", "order_currency: must be PEN for Wallet"),
     ],
 )
@@ -145,7 +150,10 @@ def test_bank_list_methods(api, method, bank, currency):
         expect=200,
     )
     assert body["trade_status"] == "PROCESSING"
-    assert body["web_url"].startswith("http://checkout.test/pages/pay?token=")
+    # The provider's pages answer the payment page in pay_url, web_url empty (they were the other way).
+    assert body["web_url"] == ""
+    assert body["pay_url"].startswith("http://checkout.test/pages/pay?token=")
+    assert isinstance(body.get("reference", ""), str)
 
 
 @pytest.mark.parametrize(
@@ -243,7 +251,8 @@ def test_credit_card_requires_its_fields(api, missing):
         (
             {"method": "Bitcoin"},
             "40002",
-            "method: must be one of PIX, Boleto, Lottery, DepositExpress, Wallet, Cash, BankTransfer, Khipu, CreditCard",
+            "method: must be one of PIX, Boleto, Lottery, DepositExpress, OpenFinance, Wallet, Cash, BankTransfer, Khipu, "
+            "SPEI, CoDi, OXXO, OXXOPay, PSE, Efecty, Bancolombia, SuRed, Gana, WebPay, Pago46, CreditCard",
         ),
         ({"order_currency": "USD"}, "40002", "order_currency: must be BRL for PIX"),
         ({"order_amount": "100000000.00"}, "40002", "order_amount: must be between 0.01 and 99999999.99"),
