@@ -137,7 +137,7 @@ def submit(
     checked = method.check(payment)
     now = clock.now()
     trade.method = method.name
-    trade.channel = payment.channel if method.name == "Wallet" else None
+    trade.channel = checked.get("channel") if method.name == "Wallet" else None
     trade.card_token_id = card.id if card else None
     trade.expires_at = direct_expiry(method, None, now, collector)
     trade.details = {

@@ -220,7 +220,7 @@ def pay_direct(
         kind="direct",
         method=method.name,
         status=states.PROCESSING,
-        channel=req.channel if method.name == "Wallet" else None,
+        channel=details.get("channel") if method.name == "Wallet" else None,  # as the catalogue spells it
         card_token_id=card.id if card else None,
         now=now,
         expires_at=direct_expiry(method, req.timeout_express, now, collector),

@@ -66,8 +66,9 @@ def _check_wallet(req: DirectPayment) -> dict:
     if channel is None:
         raise InvalidField("channel", f"must be one of {', '.join(catalog.WALLET_CHANNELS)}")
     _currency(req, channel.currencies)
-    what = f"{channel.name} ({req.order_currency})"
-    latam.check_amount(req.order_amount, req.order_currency, what, channel.minimum, channel.maximum, channel.integer)
+    latam.check_amount(
+        req.order_amount, req.order_currency, channel.name, channel.minimum, channel.maximum, channel.integer
+    )
     if channel.account:
         _wallet_account(req)
     return {"channel": channel.name}

@@ -92,7 +92,7 @@ CHANNELS: tuple[Channel, ...] = (
     Channel("MercadoPago", ("BRL", "MXN"), "0.01", "10000"),
     Channel("Todito", ("MXN",), "1", "190000", account=True),
     Channel("Yape", ("PEN",)),
-    Channel("Nequi", ("COP",), "1000", "3000000", integer=True),
+    Channel("Nequi", ("COP",), "1000", "3000000", ("prepay_id",), integer=True),
     Channel("AME", ("BRL",), "0.1", "15000"),
     Channel("Astropay", ("BRL",), "4", "27500"),
     Channel("TPaga", ("COP",), "1", "2000000", ("prepay_id",), integer=True),
@@ -101,8 +101,8 @@ CHANNELS: tuple[Channel, ...] = (
     Channel("Daviplata", ("COP",), "1000", "3000000", ("prepay_id",), integer=True),
     Channel("Movii", ("COP",), "1000", "3000000", ("prepay_id",), integer=True),
     Channel("Rappipay", ("COP",), "1000", "3000000", ("prepay_id",), integer=True),
-    Channel("Mach", ("CLP",), "1", "500000"),
-    Channel("Chek", ("CLP",), "1", "500000", ("pay_url",)),
+    Channel("Mach", ("CLP",), "1", "500000", integer=True),
+    Channel("Chek", ("CLP",), "1", "500000", ("pay_url",), integer=True),
     Channel("Tupay", ("PEN",), "8", "3750", ("due_date", "pay_url", "qr_code_img", "reference")),
 )
 
