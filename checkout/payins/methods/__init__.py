@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ... import money
 from ...brazil import qrimage
@@ -157,12 +157,20 @@ def answer(fields: dict) -> dict:
 @dataclass(frozen=True)
 class Method:
     name: str
-    check: Callable[[DirectPayment], dict]
+    check: Callable[[DirectPayment], dict]  # sees the request's method as `name` spells it (any case is taken)
     present: Callable[[Trade, Links, Collector], dict]
     # Refunds of these need the customer's identity and bank data (the seed's starred user_info).
     refund_needs_bank_data: bool = True
     settles_in_sandbox: bool = field(default=True)  # paid through /sandbox/trades/<no>/pay
     numbered: bool = False  # its answer embeds the trade's row id, so it is made once the row exists
+
+    def __post_init__(self) -> None:
+        rules = self.check
+
+        def check(req: DirectPayment) -> dict:
+            return rules(replace(req, method=self.name))
+
+        object.__setattr__(self, "check", check)
 
 
 # The provider's country pages' methods beyond Brazil's (latam.VARIANTS has their rules), in its order.

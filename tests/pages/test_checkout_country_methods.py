@@ -1,0 +1,92 @@
+"""The hosted checkout offers the country pages' methods of the order's currency and asks what each needs."""
+
+import re
+
+import pytest
+
+from checkout.mexico import clabe
+from tests.pages.conftest import form_action
+from tests.pages.test_checkout_page import choose
+from tests.payins.test_checkout import hosted
+
+MEXICAN = {"type": "RFC", "number": "MAMB780915969"}
+
+
+def methods_offered(page) -> list[str]:
+    return re.findall(r'data-method="([A-Za-z0-9]+)"', page.get_data(as_text=True))  # Pago46 has digits
+
+
+def checkout(api, currency: str, amount: str, **overrides) -> str:
+    customer = {"identify": {"type": "", "number": ""}} if currency != "BRL" else {}
+    body = hosted(order_currency=currency, order_amount=amount, customer=customer, **overrides)
+    return api.post("/trade/create", body, expect=200)["web_url"]
+
+
+@pytest.mark.parametrize(
+    "currency, amount, offered",
+    [
+        (
+            "COP",
+            "3000",
+            ["Wallet", "Cash", "BankTransfer", "PSE", "Efecty", "Bancolombia", "SuRed", "Gana", "CreditCard"],
+        ),
+        ("CLP", "2500", ["Wallet", "Cash", "BankTransfer", "Khipu", "WebPay", "Pago46", "CreditCard"]),
+        ("PEN", "100", ["Wallet", "Cash", "BankTransfer", "CreditCard"]),
+    ],
+)
+def test_each_currency_offers_its_countrys_methods(customer, api, currency, amount, offered):
+    assert methods_offered(customer.get(checkout(api, currency, amount))) == offered
+
+
+def test_spei_asks_a_mexican_document_and_shows_the_clabe(customer, api):
+    page = choose(customer, customer.get(checkout(api, "MXN", "120.50")), "SPEI")
+    html = page.get_data(as_text=True)
+    assert '<option value="RFC"' in html and '<option value="CURP"' in html and 'value="CPF"' not in html
+    fields = {"name": "Ana López", "email": "ana@example.com", "document_type": "RFC"}
+    refused = customer.post(form_action(page, "/pages/checkout"), {**fields, "document_number": "MAMB7809"}, page=page)
+    assert refused.status_code == 422 and "must be a valid RFC" in refused.get_data(as_text=True)
+    done = customer.post(
+        form_action(page, "/pages/checkout"), {**fields, "document_number": MEXICAN["number"]}, page=page
+    )
+    assert done.status_code == 303
+    shown = customer.get(done.headers["Location"]).get_data(as_text=True)
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    assert (query["method"], query["trade_status"]) == ("SPEI", "PROCESSING")
+    assert clabe.validate(query["clabe"]) == "STP" and query["clabe"] in shown
+    assert "CLABE" in shown and 'lang="es-MX"' in shown  # a Mexican trade's page speaks Spanish
+
+
+def test_colombian_cash_still_asks_a_bank_from_the_bank_list(customer, api):
+    page = choose(customer, customer.get(checkout(api, "COP", "3000")), "Cash")
+    html = page.get_data(as_text=True)
+    assert '<option value="efecty"' in html and 'name="document_number"' not in html
+    done = customer.post(
+        form_action(page, "/pages/checkout"), {"name": "Ana", "email": "ana@example.com", "bank": "efecty"}, page=page
+    )
+    assert done.status_code == 303
+    shown = customer.get(done.headers["Location"]).get_data(as_text=True)
+    reference = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)["reference"]
+    assert "Efecty" in shown and reference in shown
+
+
+def test_todito_asks_the_wallet_account(customer, api, row_counts):
+    web_url = checkout(api, "MXN", "120.50", method="Wallet", channel="Todito")
+    page = customer.get(web_url)
+    html = page.get_data(as_text=True)
+    assert 'name="account_number"' in html and 'name="account_verification_code"' in html
+    before = row_counts()
+    refused = customer.post(
+        form_action(page, "/pages/checkout"), {"name": "Ana", "email": "ana@example.com"}, page=page
+    )
+    assert refused.status_code == 422 and "account_number" in refused.get_data(as_text=True)
+    assert row_counts() == before
+    fields = {
+        "name": "Ana",
+        "email": "ana@example.com",
+        "account_number": "2660893978",
+        "account_verification_code": "1322",
+    }
+    assert customer.post(form_action(page, "/pages/checkout"), fields, page=page).status_code == 303
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    assert (query["method"], query["channel"], query["trade_status"]) == ("Wallet", "Todito", "PROCESSING")
+    assert re.match(r"^http://checkout\.test/pages/wallet\?token=", query["wallet_url"])
