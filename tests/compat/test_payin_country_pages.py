@@ -1145,3 +1145,19 @@ def test_a_repeat_answers_the_pages_duplicate(send_example, case):
             "sub_msg": "out_trade_no is duplicate",
         },
     )
+
+
+def test_an_example_without_what_the_interface_requires_answers_its_exact_error(send_example, row_counts):
+    """The SPEI page marks customer.phone optional and its example has none; the interface requires it
+    (and the address) for every direct payment, and that rule wins (docs/decisions.md)."""
+    before = row_counts()
+    assert send_example("/trade/pay", uncommented(SPEI_EXAMPLE)) == (
+        400,
+        {
+            "code": "40001",
+            "msg": "Missing Required Arguments",
+            "sub_code": "missing-arguments",
+            "sub_msg": "missing required argument: customer.phone",
+        },
+    )
+    assert row_counts() == before
