@@ -26,15 +26,17 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
     """An INITIAL trade for the hosted checkout: `method` given shows only that method, none shows every
     method valid for the currency (the provider's checkout page)."""
     offered = methods.for_currency(order.order_currency)
+    chosen, channel = "", None  # as the catalogue spells them (the merchant's may be in any case)
     if order.method is not None:
         method = methods.lookup(order.method, order.channel)
         if method.name not in offered:
             raise InvalidField("method", f"{method.name} does not take {order.order_currency}")
-        if order.channel is not None and order.channel not in methods.channels_for(order.order_currency):
-            raise InvalidField(
-                "channel", f"must be one of {', '.join(methods.channels_for(order.order_currency))} for this currency"
-            )
-        offered = [method.name]
+        channels = methods.channels_for(order.order_currency)
+        if order.channel is not None:
+            channel = next((c for c in channels if c.casefold() == order.channel.casefold()), None)
+            if channel is None:
+                raise InvalidField("channel", f"must be one of {', '.join(channels)} for this currency")
+        offered, chosen = [method.name], method.name
     elif order.channel is not None:
         raise InvalidField("channel", "only with method Wallet")
     if order.cancellation_express is not None:
@@ -55,9 +57,9 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
         merchant,
         order,
         kind=KIND,
-        method=order.method or "",
+        method=chosen,
         status=states.INITIAL,
-        channel=order.channel,
+        channel=channel,
         now=now,
         expires_at=timeouts.expiry(order.timeout_express, now),
     )

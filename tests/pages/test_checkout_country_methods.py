@@ -90,3 +90,21 @@ def test_todito_asks_the_wallet_account(customer, api, row_counts):
     query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
     assert (query["method"], query["channel"], query["trade_status"]) == ("Wallet", "Todito", "PROCESSING")
     assert re.match(r"^http://checkout\.test/pages/wallet\?token=", query["wallet_url"])
+
+
+def test_a_method_and_channel_given_in_another_case_are_kept_as_the_catalogue_spells_them(customer, api):
+    checkout(api, "BRL", "12.01", method="wallet", channel="mercadopago")
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    assert (query["method"], query["channel"]) == ("Wallet", "MercadoPago")
+
+
+def test_openfinance_asks_the_bank_and_the_brazilian_document(customer, api):
+    page = choose(customer, customer.get(checkout(api, "BRL", "12.01")), "OpenFinance")
+    html = page.get_data(as_text=True)
+    assert '<option value="75e2b9f4-4f60-4d07-916c-fde1163d43bc">' in html
+    assert re.search(r'<option[^>]* value="CPF">', html)
+    fields = {"name": "Ana", "email": "ana@example.com", "phone": "5511987654321", "document_type": "CPF"}
+    fields.update(document_number="50284414727", bank="75e2b9f4-4f60-4d07-916c-fde1163d43bc")
+    assert customer.post(form_action(page, "/pages/checkout"), fields, page=page).status_code == 303
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    assert (query["method"], query["trade_status"]) == ("OpenFinance", "PROCESSING")
