@@ -318,3 +318,22 @@ def test_no_method_in_any_case_and_currency_answers_anything_but_200_or_400(api,
             assert answer["code"] in ("10000", "40001", "40002"), answer
             if answer["code"] != "10000":
                 assert row_counts() == before
+
+
+@pytest.mark.parametrize(
+    "method, amount, sub_msg",
+    [
+        ("PIX", "0.09", "order_amount: must be 0.1 to 50000 BRL for PIX"),
+        ("PIX", "50000.01", "order_amount: must be 0.1 to 50000 BRL for PIX"),
+        ("Boleto", "4.99", "order_amount: must be 5 to 15000 BRL for Boleto"),
+        ("Lottery", "2000.01", "order_amount: must be 4 to 2000 BRL for Lottery"),
+        ("DepositExpress", "0.99", "order_amount: must be 1 to 50000 BRL for DepositExpress"),
+    ],
+)
+def test_brazilian_methods_keep_their_pages_amount_ranges(api, row_counts, method, amount, sub_msg):
+    before = row_counts()
+    body = api.post("/trade/pay", builders.direct(method, order_amount=amount, bank="itau"), expect=400)
+    assert (body["code"], body["sub_code"], body["sub_msg"]) == ("40002", "invalid-parameter", sub_msg)
+    assert row_counts() == before
+    edge = {"0.09": "0.1", "50000.01": "50000", "4.99": "5", "2000.01": "2000", "0.99": "1"}[amount]
+    api.post("/trade/pay", builders.direct(method, order_amount=edge, bank="itau"), expect=200)

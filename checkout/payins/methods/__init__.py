@@ -17,8 +17,6 @@ from .brazil import Collector, collector
 __all__ = ["BRAZIL_METHODS", "METHODS", "Collector", "Method", "collector", "lookup"]
 
 BRAZIL_METHODS = ("PIX", "Boleto", "Lottery", "DepositExpress")
-# Methods taking a bank from the bank list (`/trade/bank-list`).
-BANK_LIST_METHODS = tuple(catalog.BANKS)
 
 
 def _currency(req: DirectPayment, allowed: tuple[str, ...] | list[str]) -> None:
@@ -48,9 +46,21 @@ def _listed_bank(req: DirectPayment) -> catalog.Bank:
     return bank
 
 
+# The Brazil pages' amount ranges in BRL (PIX's page names none: the payment-method summary's).
+BRAZIL_LIMITS = {
+    "PIX": ("0.1", "50000"),
+    "Boleto": ("5", "15000"),
+    "Lottery": ("4", "2000"),
+    "DepositExpress": ("1", "50000"),
+}
+
+
 def _check_brazil(req: DirectPayment) -> dict:
     _currency(req, ("BRL",))
     brazil.brazilian_customer(req)
+    assert req.method is not None  # lookup() refuses a request without one
+    minimum, maximum = BRAZIL_LIMITS[req.method]
+    latam.check_amount(req.order_amount, "BRL", req.method, minimum, maximum, integer=False)
     return {}
 
 
