@@ -253,6 +253,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Completa el pago con %(method)s.",
     ),
     "Document number": ("Número do documento", "Número de documento"),
+    "a participating store": ("uma loja participante", "una tienda participante"),
+    "your bank": ("seu banco", "tu banco"),
     "Wallet account number (Todito)": (
         "Número da conta da carteira (Todito)",
         "Número de cuenta del monedero (Todito)",
