@@ -49,6 +49,7 @@ def read_token(purpose: str, max_age: int) -> tuple[str, dict]:
 def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
     page = Page(token=token, view=layout.choose_view(), locale=layout.choose_locale(country), merchant=merchant)
     g.page_locale = page.locale
+    g.page_timezone = layout.COUNTRY_TIMEZONES.get(country or "")  # else the language's (i18n)
     g.frame_origins = list(merchant.frame_origins or [])
     return page
 

@@ -1,10 +1,13 @@
 """The hosted checkout offers the country pages' methods of the order's currency and asks what each needs."""
 
 import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from checkout.mexico import clabe
+from tests import builders
 from tests.pages.conftest import form_action
 from tests.pages.test_checkout_page import choose
 from tests.payins.test_checkout import hosted
@@ -108,3 +111,19 @@ def test_openfinance_asks_the_bank_and_the_brazilian_document(customer, api):
     assert customer.post(form_action(page, "/pages/checkout"), fields, page=page).status_code == 303
     query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
     assert (query["method"], query["trade_status"]) == ("OpenFinance", "PROCESSING")
+
+
+@pytest.mark.parametrize(
+    "currency, amount, method, zone",
+    [("COP", "3000", "PSE", "America/Bogota"), ("CLP", "2500", "WebPay", "America/Santiago")],
+)
+def test_a_colombian_or_chilean_payment_page_shows_its_countrys_time(api, client, currency, amount, method, zone):
+    identify = {"COP": {"type": "CC", "number": "123412312"}, "CLP": {"type": "RUT", "number": "36987747K"}}
+    body = builders.direct(
+        method, order_currency=currency, order_amount=amount, customer={"identify": identify[currency]}
+    )
+    answer = api.post("/trade/pay", body, expect=200)
+    expires = api.post("/trade/query", {"trade_no": answer["trade_no"]}, expect=200)["expire_time"]
+    local = datetime.fromisoformat(expires + "+00:00").astimezone(ZoneInfo(zone))
+    html = client.get(answer["pay_url"].removeprefix("http://checkout.test")).get_data(as_text=True)
+    assert f"{local.hour % 12 or 12}:{local.minute:02d}" in html
