@@ -71,8 +71,15 @@ def _chosen(trade: Trade) -> str | None:
 def _form(trade: Trade, method: str, formdata=None) -> CheckoutForm:
     form = CheckoutForm(formdata=formdata, data=checkout.prefilled(trade) if formdata is None else None)
     banks = [(bank.bank_id, bank.name) for bank in methods.banks_for(method, trade.currency)]
-    channels = [] if trade.channel else methods.channels_for(trade.currency)
-    form.keep_for(method, banks, channels)
+    channels = [] if trade.channel else methods.channels_for(trade.currency) if method == "Wallet" else []
+    form.keep_for(
+        method,
+        banks,
+        channels,
+        documents=methods.documents(method, trade.currency),
+        bank=methods.needs_bank(method, trade.currency),
+        account=method == "Wallet" and "Todito" in ([trade.channel] if trade.channel else channels),
+    )
     return form
 
 
@@ -136,7 +143,13 @@ def checkout_submit():
             db.session.commit()
             return redirect(page.url("pages.checkout_threeds"), 303)
         payment = checkout.payment_of(
-            trade, method=method, channel=channel, customer=customer, address=address, bank=values.get("bank")
+            trade,
+            method=method,
+            channel=channel,
+            customer=customer,
+            address=address,
+            bank=values.get("bank"),
+            wallet_account=(values.get("account_number"), values.get("account_verification_code")),
         )
         checkout.submit(db.session, trade, payment, links.current(), methods.collector(current_app.config))
     except DomainError as error:

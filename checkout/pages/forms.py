@@ -182,26 +182,48 @@ class CheckoutForm(CardForm):
     street_number = StringField(_l("Number"), validators=[DataRequired(REQUIRED), Length(max=16)])
     bank = SelectField(_l("Bank"), validate_choice=True)
     channel = SelectField(_l("Wallet"), validate_choice=True)
+    # Wallet Todito only (the service requires them for that channel and says so).
+    account_number = StringField(
+        _l("Wallet account number (Todito)"),
+        validators=[Optional(), Length(max=18)],
+        render_kw={"inputmode": "numeric"},
+    )
+    account_verification_code = StringField(
+        _l("Verification code (Todito)"), validators=[Optional(), Length(max=4)], render_kw={"inputmode": "numeric"}
+    )
 
     CARD = ("card_no", "exp_month", "exp_year", "cvv", "holder")
     BRAZIL = ("phone", "document_type", "document_number")
     ADDRESS = ("zip_code", "state", "city", "street", "street_number")
+    DOCUMENT = ("document_type", "document_number")
     NEEDS = {
         "PIX": BRAZIL,
         "Boleto": BRAZIL + ADDRESS,
         "Lottery": BRAZIL,
         "DepositExpress": (*BRAZIL, "bank"),
+        "OpenFinance": (*BRAZIL, "bank"),
         "Wallet": ("channel",),
-        "Cash": ("bank",),
-        "BankTransfer": ("bank",),
         "Khipu": ("bank",),
         "CreditCard": CARD,
     }
 
-    def keep_for(self, method: str, banks: list[tuple[str, str]], channels: list[str]) -> None:
-        needed = {"name", "email", *self.NEEDS.get(method, ())}
+    def keep_for(
+        self,
+        method: str,
+        banks: list[tuple[str, str]],
+        channels: list[str],
+        documents: tuple[str, ...] = (),
+        bank: bool = False,
+        account: bool = False,
+    ) -> None:
+        """Keep the fields `method` needs: its NEEDS, else (the country pages' methods) the `documents` it
+        takes and the bank list's bank where it needs one; `account`: a wallet's account (Todito)."""
+        own = self.NEEDS.get(method, ("bank",) if bank else self.DOCUMENT if documents else ())
+        needed = {"name", "email", *own}
         if not channels:
             needed.discard("channel")
+        if account:
+            needed |= {"account_number", "account_verification_code"}
         for name in [field.name for field in self]:
             if name not in needed:
                 del self[name]
@@ -209,6 +231,11 @@ class CheckoutForm(CardForm):
             self.bank.choices = [SelectChoice(bank_id, label) for bank_id, label in banks]
         if "channel" in needed:
             self.channel.choices = [SelectChoice(channel) for channel in channels]
+        if documents and "document_type" in needed:
+            # Their forms are the service's to check (latam.DOCUMENTS); its message lands on the form.
+            self.document_type.choices = [SelectChoice(kind) for kind in documents]
+            self.document_number.label.text = _l("Document number")
+            self.document_number.validators = [DataRequired(REQUIRED), Length(max=32)]
 
     def validate_email(self, field):
         try:

@@ -21,7 +21,7 @@ def _locale() -> str:
 
 
 def _timezone() -> str:
-    return TIMEZONES.get(_locale(), "UTC")
+    return g.get("page_timezone") or TIMEZONES.get(_locale(), "UTC")
 
 
 def cnpj(number: str | None) -> str:

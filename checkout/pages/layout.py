@@ -12,7 +12,10 @@ WEB, H5 = "web", "h5"
 # CSS boxes from the interface (web 128x64, H5 42x42); images are made at twice that for sharp screens.
 LOGO_BOXES = {WEB: (128, 64), H5: (42, 42)}
 LOCALES = ("en", "pt_BR", "es_MX")
-COUNTRY_LOCALES = {"BRA": "pt_BR", "MEX": "es_MX"}
+# Spanish-speaking countries of the country pages read Mexican Spanish, the one Spanish catalogue.
+COUNTRY_LOCALES = {"BRA": "pt_BR", "MEX": "es_MX", "COL": "es_MX", "CHL": "es_MX", "PER": "es_MX"}
+# Their clocks, where the language's (Mexico City for es_MX) would be another country's.
+COUNTRY_TIMEZONES = {"COL": "America/Bogota", "CHL": "America/Santiago", "PER": "America/Lima"}
 _ALIASES = {
     "en": "en",
     "pt": "pt_BR",

@@ -1,4 +1,4 @@
-"""Payin payment page: PIX QR with its countdown, Boleto line, deposit details, wallet; follows the trade."""
+"""Payin payment page: PIX/CoDi QR with its countdown, Boleto line, CLABE, references, wallet; follows the trade."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ from .returns import with_token
 from .views import _post_allowed, bp
 
 PAY_TOKEN_TTL = 16 * 24 * 3600  # the trade's own expiry (at most 15 days) is what really bounds the page
-COUNTRIES = {"BRL": "BRA", "MXN": "MEX"}
+# The page's country (its language) by the trade's currency: Brazilian Portuguese, else Mexican Spanish.
+COUNTRIES = {"BRL": "BRA", "MXN": "MEX", "COP": "COL", "CLP": "CHL", "PEN": "PER"}
 
 
 def _pay_page() -> tuple[Page, Trade]:

@@ -26,15 +26,17 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
     """An INITIAL trade for the hosted checkout: `method` given shows only that method, none shows every
     method valid for the currency (the provider's checkout page)."""
     offered = methods.for_currency(order.order_currency)
+    chosen, channel = "", None  # as the catalogue spells them (the merchant's may be in any case)
     if order.method is not None:
         method = methods.lookup(order.method, order.channel)
         if method.name not in offered:
             raise InvalidField("method", f"{method.name} does not take {order.order_currency}")
-        if order.channel is not None and order.channel not in methods.channels_for(order.order_currency):
-            raise InvalidField(
-                "channel", f"must be one of {', '.join(methods.channels_for(order.order_currency))} for this currency"
-            )
-        offered = [method.name]
+        channels = methods.channels_for(order.order_currency)
+        if order.channel is not None:
+            channel = next((c for c in channels if c.casefold() == order.channel.casefold()), None)
+            if channel is None:
+                raise InvalidField("channel", f"must be one of {', '.join(channels)} for this currency")
+        offered, chosen = [method.name], method.name
     elif order.channel is not None:
         raise InvalidField("channel", "only with method Wallet")
     now = clock.now()
@@ -57,9 +59,9 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
         merchant,
         order,
         kind=KIND,
-        method=order.method or "",
+        method=chosen,
         status=states.INITIAL,
-        channel=order.channel,
+        channel=channel,
         now=now,
         expires_at=timeouts.expiry(order.timeout_express, now),
     )
@@ -89,6 +91,7 @@ def payment_of(
     token: str | None = None,
     issuer: str | None = None,
     user_ip: str | None = None,
+    wallet_account: tuple[str | None, str | None] = (None, None),
 ) -> DirectPayment:
     """The direct payment the customer's choices on the page amount to, for the checks a direct payment
     passes (the order's own fields come from the trade)."""
@@ -113,6 +116,8 @@ def payment_of(
         address=address,
         user_ip=user_ip,
         return_url=trade.return_url,
+        account_number=wallet_account[0] or None,
+        account_verification_code=wallet_account[1] or None,
     )
 
 
@@ -136,7 +141,7 @@ def submit(
     checked = method.check(payment)
     now = clock.now()
     trade.method = method.name
-    trade.channel = payment.channel if method.name == "Wallet" else None
+    trade.channel = checked.get("channel") if method.name == "Wallet" else None
     trade.card_token_id = card.id if card else None
     trade.expires_at = direct_expiry(method, None, now, collector)
     cancel_when_unpaid = "cancellation_express" in trade.details

@@ -111,6 +111,9 @@ class DirectPayment:
     user_ip: str | None
     return_url: str | None
     cancellation_express: str | None = None
+    # Wallet channel Todito: the payer's wallet account and its verification code.
+    account_number: str | None = None
+    account_verification_code: str | None = None
 
 
 @dataclass(frozen=True)

@@ -183,6 +183,8 @@ class DirectPayRequest(PayinRequest):
     address: Address
     user_ip: IpAddress | None = None
     return_url: HttpUrl | None = None
+    account_number: Annotated[str | None, OptText(18)] = Field(None, description="Wallet Todito: 10 to 18 digits")
+    account_verification_code: Annotated[str | None, OptText(4)] = Field(None, description="Wallet Todito: 4 digits")
 
 
 # --- hosted checkout (/trade/create with trade_type WEB) --------------------------------------------
@@ -295,7 +297,7 @@ class QueryRequest(PayinRequest):
 
 
 class BankListRequest(PayinRequest):
-    method: Literal["DepositExpress", "Cash", "BankTransfer", "Khipu"]
+    method: Literal["DepositExpress", "Cash", "BankTransfer", "Khipu", "OpenFinance"]
 
 
 # --- responses -------------------------------------------------------------------------------------
@@ -325,26 +327,43 @@ class MethodFields(BaseModel):
     """What a direct payment's method hands the merchant to pass on to the customer (the provider's names)."""
 
     web_url: str | None = Field(
-        None,
-        description="/trade/pay: empty, but for DepositExpress, Cash, BankTransfer and Khipu (their payment page)",
+        None, description="/trade/pay: empty, but for DepositExpress (its payment page, as its provider page answers)"
     )
-    pay_url: str | None = Field(None, description="PIX, Boleto, Lottery, DepositExpress: the payment page")
-    qr_code: str | None = Field(None, description="PIX: the BR Code (copy and paste), to show as a QR code")
+    pay_url: str | None = Field(
+        None,
+        description="the payment page: PIX, Boleto, Lottery, DepositExpress, OpenFinance, Cash, BankTransfer, Khipu, "
+        "SPEI, CoDi, OXXO, OXXOPay, PSE, Efecty, Bancolombia, SuRed, Gana, WebPay, Pago46, wallets ClaroPay, Chek, Tupay",
+    )
+    reference: str | None = Field(
+        None,
+        description="the number the payer gives to pay: Cash, BankTransfer (PEN), SPEI, CoDi, Efecty, Bancolombia, "
+        "SuRed, Gana, wallet Tupay",
+    )
+    clabe: str | None = Field(None, description="SPEI: the 18-digit CLABE, this trade's own, to transfer to")
+    partner_code: str | None = Field(None, description="Bancolombia, SuRed, Gana: the collector's code at the store")
+    prepay_id: str | None = Field(None, description="where the method's page answers it (CoDi, OXXOPay, SuRed, ...)")
+    qr_code: str | None = Field(
+        None, description="PIX: the BR Code (copy and paste); CoDi: its message (JSON text); show either as a QR code"
+    )
     qr_code_url: str | None = Field(None, description="PIX: address of the QR as a PNG image")
     qr_code_img: str | None = Field(
         None, description="PIX: the QR as a data:image/png;base64 URI (on /trade/pay and /trade/create only)"
     )
     barcode: str | None = Field(
-        None, description="Boleto: the 44-digit bar code; Lottery: the 47-digit line, as the provider's page shows"
+        None,
+        description="Boleto: the 44-digit bar code; Lottery: the 47-digit line, as the provider's page shows; "
+        "OXXO, OXXOPay: 26 digits",
     )
     bank_code: str | None = Field(None, description="Boleto: the 47-digit linha digitável the payer types")
     bank_no: str | None = Field(None, description="Lottery: the number the payer gives at a lottery outlet")
-    due_date: str | None = Field(None, description="Boleto: YYYY-MM-DD (ours)")
+    due_date: str | None = Field(
+        None, description="Boleto: YYYY-MM-DD (ours); wallet Tupay: yyyy-MM-dd HH:mm:ss (UTC), when it expires"
+    )
     provider_owner: str | None = Field(None, description="DepositExpress: the account holder")
     provider_owner_document: str | None = Field(None, description="DepositExpress: the holder's CNPJ")
     provider_agency: str | None = Field(None, description="DepositExpress: the branch")
     provider_number: str | None = Field(None, description="DepositExpress: the account number")
-    bank_name: str | None = Field(None, description="DepositExpress: the bank")
+    bank_name: str | None = Field(None, description="DepositExpress: the bank; SPEI: the CLABE's bank")
     wallet_url: str | None = Field(None, description="Wallet: the wallet page")
     app_link_url: str | None = Field(None, description="Wallet: the app deep link")
 
@@ -358,7 +377,9 @@ class DirectPayResponse(MethodFields):
 class PayResponse(DirectPayResponse):
     """A vault payment answers prepay_id; a direct payment its method's fields."""
 
-    prepay_id: str | None = Field(None, description="payment with a vault only")
+    prepay_id: str | None = Field(
+        None, description="payment with a vault; a direct payment where its method's page answers it"
+    )
 
 
 class RefundResponse(BaseModel):
@@ -375,7 +396,9 @@ class CreateResponse(DirectPayResponse):
     """The hosted checkout answers prepay_id and web_url (INITIAL); a complete direct payment posted here
     answers as on /trade/pay, with web_url (its payment page) always present."""
 
-    prepay_id: str | None = Field(None, description="hosted checkout only")
+    prepay_id: str | None = Field(
+        None, description="hosted checkout; a direct payment where its method's page answers it"
+    )
 
 
 class AuthorizationResponse(BaseModel):

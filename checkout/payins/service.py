@@ -230,7 +230,7 @@ def pay_direct(
         kind="direct",
         method=method.name,
         status=states.PROCESSING,
-        channel=req.channel if method.name == "Wallet" else None,
+        channel=details.get("channel") if method.name == "Wallet" else None,  # as the catalogue spells it
         card_token_id=card.id if card else None,
         now=now,
         # A card is not paid by the customer's hand: the acquirer decides it, so nothing expires it.

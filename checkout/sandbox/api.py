@@ -57,7 +57,7 @@ def advance_clock(merchant: Merchant, req: ClockAdvance):
     "/trades/<trade_no>/pay",
     None,
     tag="sandbox",
-    summary="The customer pays a PIX, Boleto, Lottery, DepositExpress, Wallet, Cash or bank transfer trade",
+    summary="The customer pays a trade of a method paid by hand (every direct-payment method but CreditCard)",
     response=PaidTrade,
 )
 def pay_trade(merchant: Merchant, trade_no: str):

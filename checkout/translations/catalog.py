@@ -232,6 +232,34 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "Confirm": ("Confirmar", "Confirmar"),
     "Fail authentication": ("Falhar a autenticação", "Hacer fallar la autenticación"),
+    "Scan the QR code with your bank's app.": (
+        "Escaneie o QR code com o app do seu banco.",
+        "Escanea el código QR con la app de tu banco.",
+    ),
+    "QR code": ("QR code", "Código QR"),
+    "Transfer exactly this amount by SPEI to this CLABE:": (
+        "Transfira exatamente este valor por SPEI para esta CLABE:",
+        "Transfiere exactamente este monto por SPEI a esta CLABE:",
+    ),
+    "CLABE": ("CLABE", "CLABE"),
+    "Show this code at the store's till to pay:": (
+        "Mostre este código no caixa da loja para pagar:",
+        "Muestra este código en la caja de la tienda para pagar:",
+    ),
+    "Bar code": ("Código de barras", "Código de barras"),
+    "Partner code": ("Código do convênio", "Código de convenio"),
+    "Complete the payment with %(method)s.": (
+        "Conclua o pagamento com %(method)s.",
+        "Completa el pago con %(method)s.",
+    ),
+    "Document number": ("Número do documento", "Número de documento"),
+    "a participating store": ("uma loja participante", "una tienda participante"),
+    "your bank": ("seu banco", "tu banco"),
+    "Wallet account number (Todito)": (
+        "Número da conta da carteira (Todito)",
+        "Número de cuenta del monedero (Todito)",
+    ),
+    "Verification code (Todito)": ("Código de verificação (Todito)", "Código de verificación (Todito)"),
 }
 
 LOCALES = ("pt_BR", "es_MX")

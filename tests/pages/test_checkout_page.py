@@ -29,7 +29,15 @@ def web_url(api):
 def test_the_customer_chooses_pix_completes_the_form_and_sees_the_qr(customer, api, web_url):
     page = customer.get(web_url)
     assert page.status_code == 200
-    assert methods_offered(page) == ["PIX", "Boleto", "Lottery", "DepositExpress", "Wallet", "CreditCard"]
+    assert methods_offered(page) == [
+        "PIX",
+        "Boleto",
+        "Lottery",
+        "DepositExpress",
+        "OpenFinance",
+        "Wallet",
+        "CreditCard",
+    ]
     form = choose(customer, page, "PIX")
     html = form.get_data(as_text=True)
     # What the merchant sent is pre-filled: name, e-mail and CPF; the phone is asked for.
@@ -139,7 +147,16 @@ def test_a_hostile_return_url_is_refused_with_a_page(customer, web_url):
 
 def test_mexican_pesos_offer_the_mexican_methods(customer, api):
     web_url = api.post("/trade/create", hosted(order_currency="MXN", regions=["MEX"]), expect=200)["web_url"]
-    assert methods_offered(customer.get(web_url)) == ["Wallet", "Cash", "BankTransfer", "CreditCard"]
+    assert methods_offered(customer.get(web_url)) == [
+        "Wallet",
+        "Cash",
+        "BankTransfer",
+        "SPEI",
+        "CoDi",
+        "OXXO",
+        "OXXOPay",
+        "CreditCard",
+    ]
 
 
 def test_an_expired_checkout_says_so(customer, api, web_url):

@@ -66,13 +66,14 @@ def test_a_complete_direct_payment_posted_to_create_still_answers_as_one_with_we
         (
             {"method": "Bitcoin"},
             "40002",
-            "method: must be one of PIX, Boleto, Lottery, DepositExpress, Wallet, Cash, BankTransfer, Khipu, CreditCard",
+            "method: must be one of PIX, Boleto, Lottery, DepositExpress, OpenFinance, Wallet, Cash, BankTransfer, Khipu, "
+            "SPEI, CoDi, OXXO, OXXOPay, PSE, Efecty, Bancolombia, SuRed, Gana, WebPay, Pago46, CreditCard",
         ),
         ({"channel": "PicPay"}, "40002", "channel: only with method Wallet"),
         (
             {"method": "Wallet", "channel": "Yape"},
             "40002",
-            "channel: must be one of PicPay, MercadoPago for this currency",
+            "channel: must be one of PicPay, MercadoPago, AME, Astropay for this currency",
         ),
         ({"timeout_express": "16d"}, "40002", "timeout_express: must not exceed 15d"),
         (
@@ -121,8 +122,8 @@ def test_method_given_shows_only_that_method_and_empty_shows_all(api, client):
         return re.findall(r'data-method="([A-Za-z]+)"', html) or re.findall(r'id="method-title">([^<]+)<', html)
 
     assert offered(only_pix) == ["PIX"]  # straight to its form: no picker
-    assert offered(every) == ["PIX", "Boleto", "Lottery", "DepositExpress", "Wallet", "CreditCard"]
-    assert offered(mxn) == ["Wallet", "Cash", "BankTransfer", "CreditCard"]
+    assert offered(every) == ["PIX", "Boleto", "Lottery", "DepositExpress", "OpenFinance", "Wallet", "CreditCard"]
+    assert offered(mxn) == ["Wallet", "Cash", "BankTransfer", "SPEI", "CoDi", "OXXO", "OXXOPay", "CreditCard"]
 
 
 def test_a_repeated_out_trade_no_is_refused(api):

@@ -121,7 +121,12 @@ def test_wallet_answers_wallet_and_app_links(api):
     "overrides, code, sub_msg",
     [
         ({}, "40001", "missing required argument: channel"),
-        ({"channel": "Venmo"}, "40002", "channel: must be one of PicPay, MercadoPago, Todito, Yape, Nequi"),
+        (
+            {"channel": "Venmo"},
+            "40002",
+            "channel: must be one of PicPay, MercadoPago, Todito, Yape, Nequi, AME, Astropay, TPaga, ClaroPay, "
+            "Dale, Daviplata, Movii, Rappipay, Mach, Chek, Tupay",
+        ),
         ({"channel": "Yape"}, "40002", "order_currency: must be PEN for Wallet"),
     ],
 )
@@ -145,7 +150,10 @@ def test_bank_list_methods(api, method, bank, currency):
         expect=200,
     )
     assert body["trade_status"] == "PROCESSING"
-    assert body["web_url"].startswith("http://checkout.test/pages/pay?token=")
+    # The provider's pages answer the payment page in pay_url, web_url empty (they were the other way).
+    assert body["web_url"] == ""
+    assert body["pay_url"].startswith("http://checkout.test/pages/pay?token=")
+    assert isinstance(body.get("reference", ""), str)
 
 
 @pytest.mark.parametrize(
@@ -268,7 +276,8 @@ def test_credit_card_requires_its_fields(api, missing):
         (
             {"method": "Bitcoin"},
             "40002",
-            "method: must be one of PIX, Boleto, Lottery, DepositExpress, Wallet, Cash, BankTransfer, Khipu, CreditCard",
+            "method: must be one of PIX, Boleto, Lottery, DepositExpress, OpenFinance, Wallet, Cash, BankTransfer, Khipu, "
+            "SPEI, CoDi, OXXO, OXXOPay, PSE, Efecty, Bancolombia, SuRed, Gana, WebPay, Pago46, CreditCard",
         ),
         ({"order_currency": "USD"}, "40002", "order_currency: must be BRL for PIX"),
         ({"order_amount": "100000000.00"}, "40002", "order_amount: must be between 0.01 and 99999999.99"),
@@ -420,3 +429,19 @@ def test_empty_optional_email_counts_as_absent(api):
     api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
     body = api.post("/trade/refund", builders.refund(trade_no, "100.50", user_info={"email": ""}), expect=200)
     assert body["refund_status"] == "SUCCESS"
+
+
+@pytest.mark.parametrize(
+    ("amount", "accepted"), [("0.49", False), ("0.50", True), ("50000.00", True), ("50000.01", False)]
+)
+def test_a_brl_card_payment_keeps_to_the_card_pages_range(api, row_counts, amount, accepted):
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    card = {"token": token, "fingerprint": "fp-1", "issuer": "visa", "user_ip": "203.0.113.7"}
+    before = row_counts()
+    body = builders.direct("CreditCard", order_amount=amount, **card)
+    if accepted:
+        assert api.post("/trade/pay", body, expect=200)["trade_status"] == "PROCESSING"
+    else:
+        answer = api.post("/trade/pay", body, expect=400)
+        assert answer["sub_msg"] == "order_amount: must be 0.5 to 50000 BRL for CreditCard"
+        assert row_counts() == before

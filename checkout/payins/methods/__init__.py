@@ -2,54 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from datetime import date, timedelta
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
-from ... import clock, money
-from ...brazil import boleto, brcode, qrimage
-from ...brazil.documents import brazilian_document
+from ... import money
+from ...brazil import qrimage
 from ...errors import InvalidField, MissingField
 from ...links import Links
 from ..commands import DirectPayment
 from ..models import Trade
-from . import catalog
+from . import brazil, catalog, latam
+from .brazil import Collector, collector
+
+__all__ = ["BRAZIL_METHODS", "METHODS", "Collector", "Method", "collector", "lookup"]
 
 BRAZIL_METHODS = ("PIX", "Boleto", "Lottery", "DepositExpress")
 
 
-@dataclass(frozen=True)
-class Collector:
-    """Who the customer pays in the sandbox: printed in BR Codes and deposit instructions."""
-
-    name: str
-    city: str
-    cnpj: str
-    pix_key: str
-    boleto_due_days: int
-
-
-def collector(config: Mapping[str, Any]) -> Collector:
-    """The sandbox collector the configuration names."""
-    return Collector(
-        name=config["COLLECTOR_NAME"],
-        city=config["COLLECTOR_CITY"],
-        cnpj=config["COLLECTOR_CNPJ"],
-        pix_key=config["COLLECTOR_PIX_KEY"],
-        boleto_due_days=config["BOLETO_DUE_DAYS"],
-    )
-
-
-def _brazilian_customer(req: DirectPayment) -> None:
-    identify = req.customer.identify
-    if identify.type not in ("CPF", "CNPJ"):
-        raise InvalidField("customer.identify.type", f"must be CPF or CNPJ for {req.method}")
-    if not brazilian_document(identify.type, identify.number):
-        raise InvalidField("customer.identify.number", f"must be a valid {identify.type} (digits only)")
-
-
-def _currency(req: DirectPayment, allowed: tuple[str, ...]) -> None:
+def _currency(req: DirectPayment, allowed: tuple[str, ...] | list[str]) -> None:
     if req.order_currency not in allowed:
         raise InvalidField("order_currency", f"must be {' or '.join(allowed)} for {req.method}")
 
@@ -76,9 +46,22 @@ def _listed_bank(req: DirectPayment) -> catalog.Bank:
     return bank
 
 
+# The Brazil pages' amount ranges in BRL (PIX's page names none: the payment-method summary's).
+BRAZIL_LIMITS = {
+    "PIX": ("0.1", "50000"),
+    "Boleto": ("5", "15000"),
+    "Lottery": ("4", "2000"),
+    "DepositExpress": ("1", "50000"),
+    "CreditCard": ("0.5", "50000"),  # in BRL only: the Brazil card page's; other currencies name none
+}
+
+
 def _check_brazil(req: DirectPayment) -> dict:
     _currency(req, ("BRL",))
-    _brazilian_customer(req)
+    brazil.brazilian_customer(req)
+    assert req.method is not None  # lookup() refuses a request without one
+    minimum, maximum = BRAZIL_LIMITS[req.method]
+    latam.check_amount(req.order_amount, "BRL", req.method, minimum, maximum, integer=False)
     return {}
 
 
@@ -90,20 +73,59 @@ def _check_deposit_express(req: DirectPayment) -> dict:
 def _check_wallet(req: DirectPayment) -> dict:
     if not req.channel:
         raise MissingField("channel")
-    if req.channel not in catalog.WALLET_CHANNELS:
+    channel = catalog.channel(req.channel)
+    if channel is None:
         raise InvalidField("channel", f"must be one of {', '.join(catalog.WALLET_CHANNELS)}")
-    _currency(req, catalog.WALLET_CHANNELS[req.channel])
-    return {"channel": req.channel}
+    _currency(req, channel.currencies)
+    latam.check_amount(
+        req.order_amount, req.order_currency, channel.name, channel.minimum, channel.maximum, channel.integer
+    )
+    if channel.account:
+        _wallet_account(req)
+    return {"channel": channel.name}
 
 
-def _check_listed_bank(req: DirectPayment) -> dict:
-    return {"bank": _listed_bank(req).bank_id, "language_code": req.language_code}
+def _wallet_account(req: DirectPayment) -> None:
+    """Todito's page: the payer's wallet account_number (10 to 18 digits) and its 4-digit verification code."""
+    for name, low, high in (("account_number", 10, 18), ("account_verification_code", 4, 4)):
+        value = getattr(req, name)
+        if not value:
+            raise MissingField(name)
+        if not (value.isascii() and value.isdigit() and low <= len(value) <= high):
+            raise InvalidField(name, f"must be {low} digits" if low == high else f"must be {low} to {high} digits")
+
+
+def _check_local(req: DirectPayment) -> dict:
+    """A method of the provider's country pages: its currency picks the page (Cash is three), whose rules
+    apply. Cash, BankTransfer and Khipu with a `bank` from the bank list keep the bank's own rules."""
+    assert req.method is not None  # lookup() refuses a request without one
+    v = latam.variant(req.method, req.order_currency)
+    listed = req.method in catalog.BANKS
+    if req.bank and listed:
+        bank = _listed_bank(req)
+        if v is not None and v.bank:  # Khipu, OpenFinance: the page's rules too
+            latam.check(req, v)
+        elif v is not None:  # Cash, BankTransfer: the amount limits of the currency's page
+            latam.check_amount(req.order_amount, v.currency, v.method, v.minimum, v.maximum, v.integer)
+        return {"bank": bank.bank_id, "language_code": req.language_code}
+    if v is None:
+        if listed and any(b.currency == req.order_currency for b in catalog.BANKS[req.method]):
+            raise MissingField("bank")
+        _currency(req, sorted(currencies(req.method)))
+    assert v is not None  # _currency() refuses any other
+    if v.bank:
+        raise MissingField("bank")
+    latam.check(req, v)
+    return {}
 
 
 def _check_card(req: DirectPayment) -> dict:
     for name in ("token", "fingerprint", "issuer", "user_ip"):
         if getattr(req, name) is None:
             raise MissingField(name)
+    if req.order_currency == "BRL":
+        minimum, maximum = BRAZIL_LIMITS["CreditCard"]
+        latam.check_amount(req.order_amount, "BRL", "CreditCard", minimum, maximum, integer=False)
     return {
         "issuer": req.issuer,
         "installments": req.installments,
@@ -115,76 +137,23 @@ def _check_card(req: DirectPayment) -> dict:
 # --- what each method answers ----------------------------------------------------------------------
 
 
-def _pay_url(trade: Trade, links: Links) -> str:
-    return links.pay_page(trade.trade_no)
-
-
-def _pix(trade: Trade, links: Links, collector: Collector) -> dict:
-    code = brcode.build(
-        key=collector.pix_key,
-        amount=money.from_minor(trade.amount_minor, "BRL"),
-        merchant_name=collector.name,
-        merchant_city=collector.city,
-        txid=trade.trade_no,
-    )
-    return {"pay_url": _pay_url(trade, links), "qr_code": code, "qr_code_url": links.qr_image(trade.trade_no)}
-
-
-def _due_date(trade: Trade) -> date:
-    """The last Brazil day the trade is open (an expiry at midnight belongs to the day before)."""
-    assert trade.expires_at is not None  # direct trades always expire
-    return (clock.as_utc(trade.expires_at).astimezone(clock.BRAZIL) - timedelta(microseconds=1)).date()
-
-
-def _boleto(trade: Trade, links: Links, collector: Collector) -> dict:
-    due = _due_date(trade)
-    # Banco do Brasil layout of the free field: six zeros, 7-digit agreement, 10-digit our-number, wallet 17.
-    free_field = f"000000{2871953:07d}{trade.id % 10**10:010d}17"
-    code = boleto.barcode(bank="001", due=due, amount_minor=trade.amount_minor, free_field=free_field)
-    return {
-        "barcode": code,
-        "bank_code": boleto.linha_digitavel(code),
-        "pay_url": _pay_url(trade, links),
-        "due_date": due.isoformat(),
-    }
-
-
-def _lottery(trade: Trade, links: Links, collector: Collector) -> dict:
-    # Lotéricas take Caixa's (bank 104) collection slips: a free field of beneficiary code, our-number (the
-    # trade's id) and collection type. The provider's Lottery page answers the 47-digit line as `barcode`.
-    free_field = f"{1089341:07d}{trade.id % 10**16:016d}14"
-    code = boleto.barcode(bank="104", due=_due_date(trade), amount_minor=trade.amount_minor, free_field=free_field)
-    return {
-        "barcode": boleto.linha_digitavel(code),
-        "bank_no": f"{trade.id % 10**8:08d}",
-        "pay_url": _pay_url(trade, links),
-    }
-
-
-def _deposit_express(trade: Trade, links: Links, collector: Collector) -> dict:
-    bank = catalog.bank("DepositExpress", trade.details["bank"])
-    assert bank is not None  # checked against the catalogue when the trade was made
-    return {
-        "web_url": _pay_url(trade, links),  # the provider's DepositExpress answers its page as both
-        "pay_url": _pay_url(trade, links),
-        "provider_owner": collector.name,
-        "provider_owner_document": collector.cnpj,
-        "provider_agency": bank.agency,
-        "provider_number": bank.account,
-        "bank_name": bank.name,
-    }
-
-
 def _wallet(trade: Trade, links: Links, collector: Collector) -> dict:
     assert trade.channel is not None  # _check_wallet requires one
+    channel = catalog.channel(trade.channel)
+    documented = {name: latam.field(name, trade, links) for name in (channel.answer if channel else ())}
     return {
+        **documented,
         "wallet_url": links.wallet_page(trade.trade_no),
         "app_link_url": f"checkout-sandbox://wallet/{trade.channel.lower()}/pay?trade_no={trade.trade_no}",
     }
 
 
-def _web(trade: Trade, links: Links, collector: Collector) -> dict:
-    return {"web_url": _pay_url(trade, links)}
+def _local(trade: Trade, links: Links, collector: Collector) -> dict:
+    """The page's answer for the trade's currency; a bank-list payment without one: its page and reference."""
+    v = latam.variant(trade.method, trade.currency)
+    if v is None:
+        return {"pay_url": links.pay_page(trade.trade_no), "reference": trade.trade_no[-8:]}
+    return latam.present(trade, links, v)
 
 
 def _nothing(trade: Trade, links: Links, collector: Collector) -> dict:
@@ -194,7 +163,7 @@ def _nothing(trade: Trade, links: Links, collector: Collector) -> dict:
 def answer(fields: dict) -> dict:
     """What a direct payment answers: the method's kept fields, and the PIX QR image drawn from its code
     (derived, so not kept with the trade)."""
-    if "qr_code" in fields:
+    if "qr_code" in fields and "qr_code_img" not in fields:
         return {**fields, "qr_code_img": qrimage.data_uri(fields["qr_code"])}
     return fields
 
@@ -202,34 +171,49 @@ def answer(fields: dict) -> dict:
 @dataclass(frozen=True)
 class Method:
     name: str
-    check: Callable[[DirectPayment], dict]
+    check: Callable[[DirectPayment], dict]  # sees the request's method as `name` spells it (any case is taken)
     present: Callable[[Trade, Links, Collector], dict]
     # Refunds of these need the customer's identity and bank data (the seed's starred user_info).
     refund_needs_bank_data: bool = True
     settles_in_sandbox: bool = field(default=True)  # paid through /sandbox/trades/<no>/pay
     numbered: bool = False  # its answer embeds the trade's row id, so it is made once the row exists
 
+    def __post_init__(self) -> None:
+        rules = self.check
+
+        def check(req: DirectPayment) -> dict:
+            return rules(replace(req, method=self.name))
+
+        object.__setattr__(self, "check", check)
+
+
+# The provider's country pages' methods beyond Brazil's (latam.VARIANTS has their rules), in its order.
+LOCAL_METHODS = (
+    "Cash", "BankTransfer", "Khipu", "SPEI", "CoDi", "OXXO", "OXXOPay",
+    "PSE", "Efecty", "Bancolombia", "SuRed", "Gana", "WebPay", "Pago46",
+)  # fmt: skip
 
 METHODS: dict[str, Method] = {
     m.name: m
     for m in (
-        Method("PIX", _check_brazil, _pix, refund_needs_bank_data=False),
-        Method("Boleto", _check_brazil, _boleto, numbered=True),  # nosso número: the trade's id
-        Method("Lottery", _check_brazil, _lottery, numbered=True),  # its our-number and bank_no: the trade's id
-        Method("DepositExpress", _check_deposit_express, _deposit_express),
+        Method("PIX", _check_brazil, brazil.pix, refund_needs_bank_data=False),
+        Method("Boleto", _check_brazil, brazil.boleto_answer, numbered=True),  # nosso número: the trade's id
+        Method("Lottery", _check_brazil, brazil.lottery, numbered=True),  # its our-number and bank_no: the trade's id
+        Method("DepositExpress", _check_deposit_express, brazil.deposit_express),
+        Method("OpenFinance", _check_local, _local),
         Method("Wallet", _check_wallet, _wallet, refund_needs_bank_data=False),
-        Method("Cash", _check_listed_bank, _web),
-        Method("BankTransfer", _check_listed_bank, _web),
-        Method("Khipu", _check_listed_bank, _web),
+        # SPEI refunds go back to the paying CLABE (the interface: no user_info for SPEI).
+        *(Method(name, _check_local, _local, refund_needs_bank_data=name != "SPEI") for name in LOCAL_METHODS),
         Method("CreditCard", _check_card, _nothing, refund_needs_bank_data=False, settles_in_sandbox=False),
     )
 }
+_BY_FOLDED = {name.casefold(): name for name in METHODS} | latam.ALIASES
 
 
 def lookup(name: str | None, channel: str | None = None) -> Method:
     if name is None:
         raise MissingField("method")
-    method = METHODS.get(name)
+    method = METHODS.get(_BY_FOLDED.get(name.casefold(), name))
     if method is None:
         raise InvalidField("method", f"must be one of {', '.join(METHODS)}")
     if channel and method.name != "Wallet":
@@ -250,8 +234,9 @@ def currencies(name: str) -> frozenset[str]:
         return frozenset({"BRL"})
     if name == "Wallet":
         return frozenset(c for allowed in catalog.WALLET_CHANNELS.values() for c in allowed)
-    if name in catalog.BANKS:
-        return frozenset(bank.currency for bank in catalog.BANKS[name])
+    if name in METHODS and name != "CreditCard":
+        listed = {bank.currency for bank in catalog.BANKS.get(name, ())}
+        return frozenset(listed | {v.currency for v in latam.variants(name)})
     return frozenset(money.CURRENCIES)  # CreditCard
 
 
@@ -266,3 +251,15 @@ def channels_for(currency: str) -> list[str]:
 
 def banks_for(name: str, currency: str) -> list[catalog.Bank]:
     return [bank for bank in catalog.BANKS.get(name, ()) if bank.currency == currency]
+
+
+def needs_bank(name: str, currency: str) -> bool:
+    """Whether a payment of this method in this currency must name a bank (the hosted checkout asks one)."""
+    v = latam.variant(name, currency)
+    return (v is None or v.bank) and bool(banks_for(name, currency))
+
+
+def documents(name: str, currency: str) -> tuple[str, ...]:
+    """The identity documents the method's page takes in this currency (none: not checked)."""
+    v = latam.variant(name, currency)
+    return tuple(kind for kind in v.documents if kind != "RUT/RUN") if v is not None and not v.bank else ()

@@ -59,17 +59,61 @@ BANKS: dict[str, tuple[Bank, ...]] = {
         Bank("banco_de_chile", "Banco de Chile", "CHL", "CLP", ("es",), min_minor=200),
         Bank("bancoestado", "BancoEstado", "CHL", "CLP", ("es",), min_minor=200),
         Bank("santander_cl", "Banco Santander Chile", "CHL", "CLP", ("es",), min_minor=200),
+        # The provider's Khipu page: "Bawdf": "Only this bank works in test env".
+        Bank("Bawdf", "Khipu test bank", "CHL", "CLP", ("es",), min_minor=200),
+    ),
+    # The provider's OpenFinance page takes a bank id from the bank list; its example's id is the first.
+    "OpenFinance": (
+        Bank("75e2b9f4-4f60-4d07-916c-fde1163d43bc", "Nubank", "BRA", "BRL", ("pt",)),
+        Bank("0b7f6a1e-3c5d-4e8f-9a21-6d4c8b2e1f37", "Itaú Unibanco", "BRA", "BRL", ("pt",)),
+        Bank("c2d94b8a-57e1-4f0c-b3a6-91e8d7f25c40", "Banco Bradesco", "BRA", "BRL", ("pt",)),
     ),
 }
 
+
+@dataclass(frozen=True)
+class Channel:
+    """A Wallet channel: the currencies it takes, the provider's amount limits (payment-method page) and the
+    fields its page answers beside ours (`wallet_url`, `app_link_url`)."""
+
+    name: str
+    currencies: tuple[str, ...]
+    minimum: str | None = None
+    maximum: str | None = None
+    answer: tuple[str, ...] = ()
+    integer: bool = False  # "Only Integer" on the provider's page
+    account: bool = False  # Todito: the payer's wallet account_number and account_verification_code
+
+
+# The first five are ours from before (MercadoPago also in MXN, Yape in PEN, where the pages name neither);
+# the rest are the provider's Brazil, Colombia, Chile and Peru wallet pages' channels.
+CHANNELS: tuple[Channel, ...] = (
+    Channel("PicPay", ("BRL",), "0.01", "5000"),
+    Channel("MercadoPago", ("BRL", "MXN"), "0.01", "10000"),
+    Channel("Todito", ("MXN",), "1", "190000", account=True),
+    Channel("Yape", ("PEN",)),
+    Channel("Nequi", ("COP",), "1000", "3000000", ("prepay_id",), integer=True),
+    Channel("AME", ("BRL",), "0.1", "15000"),
+    Channel("Astropay", ("BRL",), "4", "27500"),
+    Channel("TPaga", ("COP",), "1", "2000000", ("prepay_id",), integer=True),
+    Channel("ClaroPay", ("COP",), "1000", "3000000", ("prepay_id", "pay_url"), integer=True),
+    Channel("Dale", ("COP",), "1000", "3000000", ("prepay_id",), integer=True),
+    Channel("Daviplata", ("COP",), "1000", "3000000", ("prepay_id",), integer=True),
+    Channel("Movii", ("COP",), "1000", "3000000", ("prepay_id",), integer=True),
+    Channel("Rappipay", ("COP",), "1000", "3000000", ("prepay_id",), integer=True),
+    Channel("Mach", ("CLP",), "1", "500000", integer=True),
+    Channel("Chek", ("CLP",), "1", "500000", ("pay_url",), integer=True),
+    Channel("Tupay", ("PEN",), "8", "3750", ("due_date", "pay_url", "qr_code_img", "reference")),
+)
+
 # Wallet channels and the currencies each accepts.
-WALLET_CHANNELS: dict[str, tuple[str, ...]] = {
-    "PicPay": ("BRL",),
-    "MercadoPago": ("BRL", "MXN"),
-    "Todito": ("MXN",),
-    "Yape": ("PEN",),
-    "Nequi": ("COP",),
-}
+WALLET_CHANNELS: dict[str, tuple[str, ...]] = {c.name: c.currencies for c in CHANNELS}
+
+
+def channel(name: str) -> Channel | None:
+    """The channel, whatever the case of its name (the provider's Brazil page writes "Mercadopago")."""
+    wanted = name.casefold()
+    return next((c for c in CHANNELS if c.name.casefold() == wanted), None)
 
 
 def listing(method: str) -> dict:

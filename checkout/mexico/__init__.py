@@ -1,0 +1,1 @@
+"""Mexican codecs shared by payins and payouts (CLABE)."""
