@@ -219,6 +219,7 @@ def test_payout_notifications_verify_as_the_merchant_receives_them(payload):
     sent = dispatcher.body_of(SimpleNamespace(payload=payload))
     outgoing = dispatcher.Outgoing(
         id=1,
+        merchant_id=1,
         kind="payout.notification",
         target="http://127.0.0.1:9/",
         subject="TS1",
