@@ -33,7 +33,7 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not a number")
 
 
-def _text_fault(text: str) -> str | None:
+def text_fault(text: str) -> str | None:
     """Why a string cannot be kept: a NUL (PostgreSQL text cannot hold one), or an unpaired surrogate (the
     JSON escape \\ud800 alone), which no UTF-8 text, database column or payout signature can carry."""
     if "\x00" in text:
@@ -74,11 +74,11 @@ TEXT_FAULTS = {
 def _bad_text(value, path: str = "") -> tuple[str, str] | None:
     """Where the first string the service cannot keep hides in the body, and its fault, if anywhere."""
     if isinstance(value, str):
-        fault = _text_fault(value)
+        fault = text_fault(value)
         return (path or "body", fault) if fault else None
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
-        fault = _text_fault(key) if isinstance(key, str) else None
+        fault = text_fault(key) if isinstance(key, str) else None
         if fault:
             return path or "body", fault
         found = _bad_text(item, f"{path}.{key}" if path else str(key))

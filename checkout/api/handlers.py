@@ -49,6 +49,13 @@ def _http_answer(exc: HTTPException):
 
 def _unexpected(exc: Exception):
     log.exception("unhandled error on %s %s", request.method, request.path)
+    for prefix, answer in _prefixes.items():
+        if request.path.startswith(prefix):
+            try:
+                return answer(500)  # a page answers a page, even when it fails
+            except Exception:
+                log.exception("the error page of %s failed too", request.path)
+                return make_response("Service unavailable", 500, {"Content-Type": "text/plain; charset=utf-8"})
     if request.path.startswith(PAYOUT_PREFIX):
         code = 5001000 if request.path.startswith("/api/checkout") else 500
         return PAYOUT.envelope(code, "system error", {"error": "system error"} if code == 500 else {}, 500)

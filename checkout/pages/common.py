@@ -108,5 +108,6 @@ def base_url() -> str:
 
 def http_error_page(status: int) -> Response:
     """What an HTTP error under /pages/ answers (an unknown path, a wrong method): a page, with page headers."""
-    body, code = error_page(PageError(status, "not-found" if status == 404 else "invalid"))
+    reason = {404: "not-found", 500: "unavailable"}.get(status, "invalid")
+    body, code = error_page(PageError(status, reason))
     return security.apply_headers(make_response(body, code))

@@ -9,7 +9,7 @@ from wtforms import EmailField, RadioField, SelectField, StringField, TelField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
-from .. import clock
+from .. import clock, jsonbody
 from ..brazil.banks import BR_BANKS
 from ..payouts.accounts import PIX_KEY_TYPES
 from ..payouts.corridors import WALLET_CHANNELS
@@ -18,9 +18,35 @@ from ..validation import check_email
 REQUIRED = _l("This field is required.")
 
 
+TEXT_FAULTS = {
+    "nul": _l("This field must not contain NUL characters."),
+    "surrogate": _l("This field must be valid text."),
+}
+
+
 class PageForm(FlaskForm):
     class Meta:
         csrf = False  # cookies may be blocked inside a merchant's iframe
+
+    def validate(self, extra_validators=None) -> bool:
+        """The JSON APIs' text rules for every field too: no NUL (no PostgreSQL text can hold one) and no
+        unpaired surrogate, each refused on its field before anything else looks at it."""
+        faults = {}
+        for field in self:
+            values = field.data if isinstance(field.data, list) else [field.data]
+            fault = next(
+                (jsonbody.text_fault(v) for v in values if isinstance(v, str) and jsonbody.text_fault(v)), None
+            )
+            if fault:
+                faults[field] = fault
+        if faults:
+            # Alone: other fields' checks may read the faulty one (a card's month reads its year).
+            for field in self:
+                field.errors = [TEXT_FAULTS[faults[field]]] if field in faults else []
+            # Said above the form too: the field may be one the page does not show (a hostile client's).
+            self.form_errors = list(dict.fromkeys(TEXT_FAULTS[fault] for fault in faults.values()))
+            return False
+        return super().validate(extra_validators)
 
 
 class CardForm(PageForm):

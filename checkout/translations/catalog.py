@@ -66,6 +66,19 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Regresa a la tienda y empieza de nuevo.",
     ),
     "This link is not valid": ("Este link não é válido", "Este enlace no es válido"),
+    "Something went wrong on our side": ("Algo deu errado do nosso lado", "Algo salió mal de nuestro lado"),
+    "Nothing was charged. Please try again in a moment.": (
+        "Nada foi cobrado. Tente novamente em instantes.",
+        "No se hizo ningún cargo. Inténtalo de nuevo en un momento.",
+    ),
+    "This field must not contain NUL characters.": (
+        "Este campo não pode conter caracteres NUL.",
+        "Este campo no puede contener caracteres NUL.",
+    ),
+    "This field must be valid text.": (
+        "Este campo deve conter um texto válido.",
+        "Este campo debe contener texto válido.",
+    ),
     "The address may be incomplete or changed. Please go back to the store and start again.": (
         "O endereço pode estar incompleto ou alterado. Volte à loja e comece de novo.",
         "La dirección puede estar incompleta o alterada. Regresa a la tienda y empieza de nuevo.",

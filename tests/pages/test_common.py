@@ -294,3 +294,17 @@ def test_serve_trusts_the_address_it_listens_on(app, customer, vault_url):
     finally:
         app.config.update(PUBLIC_URL="http://checkout.test", SERVED_ORIGINS=None)
     assert answer.status_code == 303
+
+
+def test_a_page_that_fails_answers_the_pages_own_error_page(customer, vault_url, monkeypatch):
+    from checkout.pages import views
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a fault no one foresaw")
+
+    monkeypatch.setattr(views, "open_page", broken)
+    page = customer.get(vault_url + "&language=en")
+    html = page.get_data(as_text=True)
+    assert (page.status_code, page.mimetype) == (500, "text/html")
+    assert "Something went wrong on our side" in html and "Traceback" not in html and '"code"' not in html
+    assert "default-src 'none'" in page.headers["Content-Security-Policy"]
