@@ -11,6 +11,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 import waitress
@@ -54,7 +55,9 @@ def serve(host: str, port: int, no_worker: bool, threads: int):
     _log_to_stderr()
     app = _app(migrate=True)
     # Left unset, CHECKOUT_PRIVATE_TARGETS follows where we listen: loopback only is a developer's machine.
-    app.config["LISTENS_ON_LOOPBACK_ONLY"] = _is_loopback(host)
+    # Behind a reverse proxy (CHECKOUT_PUBLIC_URL on another host) a loopback listener serves the world.
+    public = urlsplit(app.config["PUBLIC_URL"] or "http://localhost").hostname or ""
+    app.config["LISTENS_ON_LOOPBACK_ONLY"] = _is_loopback(host) and _is_loopback(public)
     if not app.config["PUBLIC_URL"] and host not in ("0.0.0.0", "::", ""):  # noqa: S104 (a comparison)
         # Page POSTs are trusted from the address we were told to listen on (and loopback), never from
         # whatever Host a request names.

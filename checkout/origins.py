@@ -18,6 +18,8 @@ def host_name(text: str) -> str:
     """A host as it may be written into a header: a DNS name (IDNA, lower case), an IPv4 address, or an
     IPv6 address in brackets. Anything else (a `;`, a space, a quote, an empty label) is refused."""
     host = text.strip().lower().rstrip(".")
+    if "%" in host:  # an IPv6 zone id takes any text: never in a header
+        raise BadOrigin(f"not a host name: {text!r}")
     if host.startswith("[") and host.endswith("]"):
         try:
             return f"[{ipaddress.IPv6Address(host[1:-1]).compressed}]"

@@ -13,6 +13,7 @@ from checkout import clock, create_app, money, worker
 from checkout.db import Base, db, make_engine, upgrade
 from checkout.merchants import service as merchants
 from checkout.merchants.service import find_by_app_id
+from checkout.notifications import dispatcher, sending
 from checkout.notifications.outbox import for_subject
 from checkout.payouts import ledger
 from checkout.signing import payout_signature
@@ -71,6 +72,14 @@ def _clean(app):
             conn.execute(table.delete())
     yield
     clock.reset()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_sender(monkeypatch):
+    """Each test its own sending threads (nothing in flight from another test), and rounds that wait
+    for their sends (a test that runs one round then looks expects them done; real rounds wait 1 s)."""
+    monkeypatch.setattr(dispatcher, "_sender", sending.Sender(dispatcher.THREADS))
+    monkeypatch.setattr(dispatcher, "ROUND_WAIT", 8.0)
 
 
 @pytest.fixture

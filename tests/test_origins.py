@@ -38,6 +38,8 @@ def test_origins_are_written_back_in_one_form(url, origin):
         "https://-shop.example",
         "https://shop..example",
         "https://[::zz]",
+        "https://[fe80::1%;frame-ancestors *]/",  # a zone id takes any text
+        "https://[fe80::1%25eth0]/",
     ],
 )
 def test_what_a_browser_would_never_send_is_refused(url):

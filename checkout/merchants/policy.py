@@ -11,10 +11,17 @@ from .. import origins
 from ..errors import InvalidField
 from .models import Merchant
 
+MAX_URL = 512  # the column that keeps it
+
 
 def check_return_url(url: str, merchant: Merchant, sandbox: bool, field: str = "return_url") -> None:
     """Absolute http(s), no user information; outside the sandbox, a host the merchant registered."""
-    parts = urlsplit(url)
+    if len(url) > MAX_URL or "\x00" in url:  # a page's form carries it too, past the JSON schema's checks
+        raise InvalidField(field, f"must be an absolute http(s) URL of at most {MAX_URL} characters")
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # an unbalanced IPv6 bracket
+        raise InvalidField(field, "must be an absolute http(s) URL") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise InvalidField(field, "must be an absolute http(s) URL")
     if parts.username or parts.password:

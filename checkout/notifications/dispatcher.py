@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import TypeGuard
 
 import requests
+import urllib3
 from sqlalchemy import exists, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
@@ -25,10 +26,11 @@ RETRY_MINUTES = (10, 30, 60, 120, 360, 840)
 LEASE = timedelta(seconds=60)  # wall clock: how long a claim holds before another worker may take over
 CONNECT_TIMEOUT, READ_TIMEOUT, TOTAL_TIMEOUT = 3.0, 5.0, 10.0
 MAX_RESPONSE = 64 * 1024
-# A round claims up to BATCH messages: claiming and recording cost about the same for 128 as for 32. Of
-# the THREADS sending, one merchant runs MERCHANT_THREADS at most, and a round waits ROUND_WAIT seconds at
-# most for its results (the rest are recorded as they finish, by later rounds).
-BATCH, THREADS, MERCHANT_THREADS = 128, 16, 12
+# A round claims up to BATCH messages (claiming and recording cost about the same for 128 as for 32), and
+# no more than keeps THREADS busy twice over; the merchants with work share the THREADS evenly, and a
+# round waits ROUND_WAIT seconds at most for its results (the rest are recorded as they finish, by later
+# rounds).
+BATCH, THREADS = 128, 16
 ROUND_WAIT = 1.0
 # A send still running this long (a receiver trickling its headers past every read timeout) is given up
 # on: answered "timed out", its thread replaced. Well inside LEASE, so no other worker has taken it yet.
@@ -97,7 +99,9 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
         return result(succeeded=False, error="timed out")
     except requests.ConnectionError as exc:
         return result(succeeded=False, error=f"connection failed: {exc}"[:255])
-    except (requests.RequestException, OSError, ValueError) as exc:
+    except urllib3.exceptions.ReadTimeoutError:  # from read1(): the answer stalled mid-body
+        return result(succeeded=False, error="timed out")
+    except (requests.RequestException, urllib3.exceptions.HTTPError, OSError, ValueError) as exc:
         return result(succeeded=False, error=f"{type(exc).__name__}: {exc}"[:255])
 
 
@@ -289,7 +293,10 @@ def _send(outgoing: Outgoing, config) -> Result:
 
 # Shared by every round of this process. A slow receiver holds a thread, never a round: a round waits
 # for results only briefly, and what is still in flight is recorded by a later round of this process.
-_sender: sending.Sender[Outgoing] = sending.Sender(THREADS, MERCHANT_THREADS)
+_sender: sending.Sender[Outgoing] = sending.Sender(THREADS)
+# A claimed message must start sending this long before its hold ends, or be given back unsent: its send
+# may take GIVE_UP_AFTER, and only then may another worker take it over.
+START_MARGIN = LEASE.total_seconds() - GIVE_UP_AFTER - 5
 
 
 def _record_outcomes(session: Session, outcomes: list[sending.Outcome[Outgoing]]) -> None:
@@ -322,22 +329,24 @@ def deliver(session: Session, claimed: list[Outgoing], config, *, manual: bool =
     groups: dict[tuple[str, str], list[Outgoing]] = {}
     for outgoing in sorted(claimed, key=lambda o: o.id):
         groups.setdefault((outgoing.target, outgoing.subject), []).append(outgoing)
+    start_by = time.monotonic() + START_MARGIN
     for group in groups.values():
-        _sender.submit(group[0].merchant_id, group, lambda outgoing: _send(outgoing, config), manual=manual)
+        merchant = group[0].merchant_id
+        _sender.submit(merchant, group, lambda outgoing: _send(outgoing, config), manual=manual, start_by=start_by)
     deadline = time.monotonic() + (GIVE_UP_AFTER + 1 if manual else ROUND_WAIT)
     while True:
         _sender.wait_any(claimed, min(deadline, time.monotonic() + 0.5))
         _sender.reap(GIVE_UP_AFTER)
         # A manual resend (the web process) records only its own; the worker's rounds record the rest.
-        _record_outcomes(session, _sender.collect(claimed if manual else None))
+        _record_outcomes(session, _sender.collect(claimed) if manual else _sender.collect(manual=False))
         if not _sender.unfinished(claimed) or time.monotonic() >= deadline:
             break
     return len(claimed)
 
 
 def collect_finished(session: Session) -> int:
-    """Record what earlier rounds left in flight and has finished since."""
-    outcomes = _sender.collect()
+    """Record what earlier rounds left in flight and has finished since (a resend records its own)."""
+    outcomes = _sender.collect(manual=False)
     _record_outcomes(session, outcomes)
     return len(outcomes)
 
@@ -349,11 +358,12 @@ def dispatch_due(session: Session, config) -> int:
     they count as steps until they are recorded."""
     _sender.reap(GIVE_UP_AFTER)
     finished = collect_finished(session)
-    claimed = claim(session)
+    room = 2 * THREADS - len(_sender.unfinished())  # what is queued already keeps the threads busy
+    claimed = claim(session, min(BATCH, room)) if room > 0 else []
     if claimed:
         deliver(session, claimed, config)
     elif _sender.unfinished():
-        _sender.wait_any(None, time.monotonic() + ROUND_WAIT)
+        _sender.wait_any(None, time.monotonic() + ROUND_WAIT, manual=False)
         finished += collect_finished(session)
     return finished + len(claimed) + len(_sender.unfinished())
 

@@ -20,6 +20,10 @@ Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 _METADATA = (ipaddress.ip_network("192.0.0.0/24"), ipaddress.ip_network("168.63.129.16/32"))
 # IPv6 forms that carry an IPv4 address to the network: checked as the IPv4 address they carry.
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_TRANSLATED = ipaddress.ip_network("::ffff:0:0:0/96")  # IPv4-translated (SIIT), ::ffff:0:a.b.c.d
+# Globally routed IPv6 unicast is 2000::/3; nothing outside it (site-local fec0::/10, ULA, link-local,
+# whatever an older table of the standard library calls global) is a merchant's receiver.
+_GLOBAL_UNICAST = ipaddress.ip_network("2000::/3")
 _COMPATIBLE = ipaddress.ip_network("::/96")  # IPv4-compatible (deprecated), ::a.b.c.d
 # Local-use NAT64 (RFC 8215): translated inside the site, to whatever it routes; older tables call it global.
 _LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")
@@ -49,7 +53,7 @@ def carried_ipv4(address: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None
         return address.ipv4_mapped
     if address.sixtofour is not None:
         return address.sixtofour
-    if address in _NAT64 or (address in _COMPATIBLE and int(address) > 1):
+    if address in _NAT64 or address in _TRANSLATED or (address in _COMPATIBLE and int(address) > 1):
         return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
     return None
 
@@ -64,6 +68,8 @@ def refusal(address: Address) -> str | None:
         carried = carried_ipv4(address)
         if carried is not None:
             return refusal(carried)
+        if address not in _GLOBAL_UNICAST:
+            return "not a public address"
     if address.is_multicast or not address.is_global:
         return "not a public address"
     if any(address in network for network in _METADATA if network.version == address.version):
@@ -123,7 +129,10 @@ def send(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool,
     if allow_private:
         return _session("").post(url, data=body, headers=headers, **options)
     parts = urlsplit(url)
-    host = parts.hostname or ""
+    try:
+        host = (parts.hostname or "").encode("idna").decode("ascii")  # as DNS, the Host header and TLS see it
+    except UnicodeError:
+        raise BlockedAddress(f"{parts.hostname} is not a valid host name") from None
     port = parts.port or (443 if parts.scheme == "https" else 80)
     address = public_address(host, port)
     literal = f"[{address}]" if ":" in address else address

@@ -79,7 +79,8 @@ def same_origin_post(page_token: str) -> bool:
     sent = origin_of(request.headers.get("Origin", ""))
     if sent is None or sent not in trusted_origins():
         return False
-    return hmac.compare_digest(request.form.get("csrf", ""), csrf_token(page_token))
+    sent_csrf = request.form.get("csrf", "").encode("utf-8", "replace")
+    return hmac.compare_digest(sent_csrf, csrf_token(page_token).encode())
 
 
 def framed() -> bool:

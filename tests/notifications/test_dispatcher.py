@@ -345,6 +345,7 @@ def test_a_worker_process_killed_while_sending_loses_nothing(app, api, receiver,
 
 def test_a_trickling_receiver_does_not_hold_up_the_others(app, api, receiver, monkeypatch):
     monkeypatch.setattr(dispatcher, "TOTAL_TIMEOUT", 1.0)
+    monkeypatch.setattr(dispatcher, "ROUND_WAIT", 1.0)
     slow = Receiver()
     slow.script = ["trickle"]
     try:

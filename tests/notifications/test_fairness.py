@@ -45,7 +45,7 @@ def test_a_slow_merchant_does_not_hold_up_another(app, api, other_api, receiver,
         with capsys.disabled():
             sys.stdout.write(f"\n  fast merchant's callback beside {SLOW_CALLBACKS} hanging ones: {delay:.2f} s\n")
         assert delay < 2.0  # one round's wait at most; it was one slow answer per 16 ahead of it (9 s here)
-        assert len(slow.requests) <= dispatcher.MERCHANT_THREADS  # the slow merchant's share, no more
+        assert len(slow.requests) <= dispatcher.THREADS * 3 // 4  # the slow merchant's share, no more
     finally:
         stop.set()
         slow.close()
@@ -93,10 +93,15 @@ def test_a_worker_killed_mid_round_resends_only_what_it_had_not_recorded(app, ap
                 .values(target=resent.url)  # the hanging receiver is gone; the same message goes here
             )
             db.session.commit()
+        with app.app_context():
+            # Killed before its answer came, it was not recorded; on a slow machine the worker may have
+            # given up on it first (read timeout) and recorded that: then its retry waits its schedule.
+            recorded = db.session.scalar(select(OutboxMessage.attempts).where(OutboxMessage.subject_id == stuck))
+            db.session.rollback()
         worker.run_once(app)
         duplicates = len(receiver.requests) - len(fast)
-        assert (duplicates, len(resent.requests)) == (0, 1)
-        assert resent.requests[0]["json"]["trade_no"] == stuck
+        assert (duplicates, len(resent.requests)) == (0, 0 if recorded else 1)
+        assert [r["json"]["trade_no"] for r in resent.requests] == ([] if recorded else [stuck])
     finally:
         resent.close()
 

@@ -5,8 +5,9 @@ import socket
 
 import pytest
 import urllib3.util.connection
+from click.testing import CliRunner
 
-from checkout import create_app, worker
+from checkout import cli, create_app, worker
 from checkout.cli import _is_loopback
 from checkout.notifications import dispatcher, targets
 from tests.notifications.test_dispatcher import message_of, paid_pix
@@ -38,6 +39,10 @@ INSIDE = [
     "2002:7f00:1::1",  # 6to4 of 127.0.0.1
     "2002:a9fe:a9fe::1",  # 6to4 of 169.254.169.254
     "2001:0:4136:e378:8000:63bf:3fff:fdd2",  # Teredo
+    "::ffff:0:7f00:1",  # IPv4-translated 127.0.0.1
+    "::ffff:0:a9fe:a9fe",
+    "fec0::1",  # site-local
+    "100::1",  # discard-only
 ]
 OUTSIDE = ["8.8.8.8", "93.184.216.34", "2001:4860:4860::8888", "64:ff9b::808:808", "2002:808:808::1"]
 
@@ -166,3 +171,25 @@ def test_a_pinned_delivery_keeps_the_host_name(receiver, monkeypatch):
         "/notify?x=1",
         b'{"a":1}',
     )
+
+
+@pytest.mark.parametrize(
+    ("public_url", "allowed"),
+    [(None, True), ("http://localhost:8000", True), ("https://sandbox.example", False)],
+)
+def test_a_loopback_listener_behind_a_public_address_is_a_shared_sandbox(tmp_path, monkeypatch, public_url, allowed):
+    """The documented production set-up: `serve` on loopback behind a reverse proxy, CHECKOUT_PUBLIC_URL
+    the public address. Its resend must refuse private targets as its worker does."""
+    seen = {}
+    monkeypatch.setattr(
+        cli.waitress, "serve", lambda app, **kwargs: seen.update(allowed=targets.private_allowed(app.config))
+    )
+    monkeypatch.setattr(cli.setup, "provision", lambda *args: None)
+    env = {"CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path}/s.db", "CHECKOUT_SECRET_KEY": "k"}
+    if public_url:
+        env["CHECKOUT_PUBLIC_URL"] = public_url
+    for name in ("CHECKOUT_PUBLIC_URL", "CHECKOUT_PRIVATE_TARGETS"):
+        monkeypatch.delenv(name, raising=False)
+    result = CliRunner().invoke(cli.main, ["serve", "--no-worker", "--port", "18999"], env=env)
+    assert result.exit_code == 0, result.output
+    assert seen["allowed"] is allowed

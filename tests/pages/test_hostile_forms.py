@@ -65,3 +65,22 @@ def test_hosted_checkout(customer, api, row_counts, field, fault):
     answer = customer.post(form_action(form, "/pages/checkout"), {**CHECKOUT_FIELDS, field: HOSTILE[fault]}, page=form)
     _answer_is_a_page_refusing(answer, fault)
     assert row_counts() == before
+
+
+@pytest.mark.parametrize("return_url", ["https://shop.example/\x00", "https://shop.example/" + "a" * 600])
+def test_a_hostile_return_url_on_the_checkout_page(customer, api, row_counts, return_url):
+    web_url = api.post("/trade/create", hosted(), expect=200)["web_url"]
+    form = choose(customer, customer.get(web_url), "PIX")
+    before = row_counts()
+    answer = customer.post(
+        form_action(form, "/pages/checkout"), {**CHECKOUT_FIELDS, "return_url": return_url}, page=form
+    )
+    assert answer.status_code < 500 and answer.mimetype == "text/html"
+    assert row_counts() == before
+
+
+def test_a_csrf_value_outside_ascii_is_refused_not_a_fault(customer, api):
+    web_url = api.post("/trade/create", hosted(), expect=200)["web_url"]
+    form = choose(customer, customer.get(web_url), "PIX")
+    answer = customer.post(form_action(form, "/pages/checkout"), {**CHECKOUT_FIELDS, "csrf": "é" * 40})
+    assert (answer.status_code, answer.mimetype) == (403, "text/html")
