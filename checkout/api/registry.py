@@ -86,7 +86,7 @@ REASONS: tuple[Reason, ...] = (
     Reason(
         "duplicate-custom_code",
         errors.Duplicate,
-        "custom_code was used before (data.payout_id names that payout)",
+        "custom_code was used before, by a payout (data.payout_id) or a checkout session (data.err)",
         None,
         PayoutAnswer(4001010, "order already existed", data="data"),
     ),

@@ -21,7 +21,7 @@ class PageError(Exception):
 
     def __init__(self, status: int, reason: str):
         super().__init__(reason)
-        self.status, self.reason = status, reason  # reason: invalid, expired, forbidden, not-found
+        self.status, self.reason = status, reason  # reason: invalid, expired, taken, forbidden, not-found
 
 
 @dataclass

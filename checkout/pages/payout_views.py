@@ -13,7 +13,7 @@ from wtforms.fields.choices import SelectChoice
 from .. import clock, links, money, providers, signing
 from ..api import registry
 from ..db import db
-from ..errors import DomainError, InvalidField
+from ..errors import DomainError, Duplicate, InvalidField
 from ..merchants.models import Merchant
 from ..payouts import pricing, sessions
 from ..payouts import service as payouts
@@ -115,13 +115,21 @@ def _expired(record: CheckoutSession) -> bool:
     return record.status == sessions.EXPIRED or clock.as_utc(record.expires_at) <= clock.now()
 
 
+def _closed(page: Page, record: CheckoutSession) -> None:
+    """A session that can no longer create its payout ends on a clear page, never on its form: its time ran
+    out, or (a session opened before migration 0008) a direct payout took its custom_code."""
+    if sessions.code_taken_elsewhere(db.session, page.merchant, record):
+        raise PageError(410, "taken")
+    if _expired(record):
+        raise PageError(410, "expired")
+
+
 @bp.get("/payout")
 def payout_page():
     page, record = _session_page()
     if record.status == sessions.COMPLETED:
         return _result(page, record)
-    if _expired(record):
-        raise PageError(410, "expired")
+    _closed(page, record)
     return _show_form(page, record, _form(record))
 
 
@@ -132,8 +140,7 @@ def payout_submit():
     _post_allowed(page)
     if record.status == sessions.COMPLETED:
         return _result(page, record)
-    if _expired(record):
-        raise PageError(410, "expired")
+    _closed(page, record)
     form = _form(record, request.form)
     if not form.validate():
         return _show_form(page, record, form, 422)
@@ -167,6 +174,9 @@ def payout_submit():
         db.session.rollback()
         form.attach_error(error.field, _rule(error.rule))
         return _show_form(page, record, form, 422)
+    except Duplicate:
+        db.session.rollback()
+        raise PageError(410, "taken") from None
     except DomainError as error:
         db.session.rollback()
         form.form_errors.append(

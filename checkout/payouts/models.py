@@ -1,13 +1,39 @@
-"""Tables of the payout platform: payouts, their refunds by the recipient's bank, checkout sessions."""
+"""Tables of the payout platform: payouts, their refunds by the recipient's bank, checkout sessions, custom codes."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    PrimaryKeyConstraint,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db import Base
+
+
+class CustomCode(Base):
+    """A merchant's `custom_code`, claimed once by the payout or the checkout session that names it.
+
+    Both paths insert here in the transaction that creates their row, so one key spans payouts and checkout
+    sessions: of two requests racing with one code, the database lets exactly one through. A session's claim
+    outlives its expiry, and its page's payout takes the code with the session's claim.
+    """
+
+    __tablename__ = "payout_custom_codes"
+    __table_args__ = (PrimaryKeyConstraint("merchant_id", "custom_code", name="pk_payout_custom_codes"),)
+
+    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"))
+    custom_code: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class Payout(Base):

@@ -11,13 +11,13 @@ from sqlalchemy.orm import Session
 
 from .. import clock, money
 from ..brazil import brcode
-from ..errors import Duplicate, InvalidField, NotFound, Refused
+from ..errors import InvalidField, NotFound, Refused
 from ..merchants.models import Merchant
 from ..providers.base import PayoutBank, PayoutOrder
 from ..providers.sandbox import SandboxPayoutBank
-from . import corridors, ledger, lifecycle, pricing
+from . import codes, corridors, ledger, lifecycle, pricing
 from .commands import NewPayout, PayoutPage, Quotation
-from .models import CheckoutSession, Payout
+from .models import Payout
 
 # The list page's limit on a period ("max 31 days"; API code 4001012).
 LIST_MAX_PERIOD = timedelta(days=31)
@@ -40,16 +40,6 @@ def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
         markup_bps=markup_bps,
         channel=req.channel,
     )
-
-
-def duplicate(existing: Payout) -> Duplicate:
-    return Duplicate(
-        "order already existed", reason="duplicate-custom_code", data={"payout_id": existing.transaction_id}
-    )
-
-
-def find_by_custom_code(session: Session, merchant: Merchant, custom_code: str) -> Payout | None:
-    return session.scalar(select(Payout).where(Payout.merchant_id == merchant.id, Payout.custom_code == custom_code))
 
 
 def _sandbox_extra(payout: Payout) -> dict:
@@ -87,25 +77,20 @@ def submit(
     processing_after: int | None = None,
     checkout_session: bool = False,
 ) -> tuple[Payout, pricing.Quote]:
-    """Price, validate the beneficiary, debit the source balance and create the payout (IN_PROCESSING).
-    Without `bank`, the sandbox bank starting to process after `processing_after` seconds."""
+    """Price, validate the beneficiary, claim the custom code, debit the source balance and create the payout
+    (IN_PROCESSING). Without `bank`, the sandbox bank starting to process after `processing_after` seconds.
+    `checkout_session`: the payout of a checkout session's page, whose code the session already claimed."""
     if bank is None:
         bank = SandboxPayoutBank() if processing_after is None else SandboxPayoutBank(processing_after=processing_after)
     figures = quote(req, mid_rates, markup_bps)
     who = corridors.beneficiary(req)
     if req.method == "QRCODE":
         _check_qr_amount(req, figures)
-    existing = find_by_custom_code(session, merchant, req.custom_code)
-    if existing is not None:
-        raise duplicate(existing)
-    if not checkout_session and session.scalar(
-        select(CheckoutSession.id).where(
-            CheckoutSession.merchant_id == merchant.id, CheckoutSession.custom_code == req.custom_code
-        )
-    ):
-        raise InvalidField("custom_code", "belongs to a checkout session; its page creates that payout")
     # One payout at a time per merchant past this point, so two can never spend the same balance.
     session.scalar(select(Merchant).where(Merchant.id == merchant.id).with_for_update())
+    now = clock.now()
+    if not checkout_session:
+        codes.claim(session, merchant, req.custom_code, now)  # under the merchant's lock, as every claim
     source_minor = figures.minor("source_amount")
     available = ledger.balance(session, merchant, req.source_currency)
     if available < source_minor:
@@ -114,7 +99,6 @@ def submit(
             f"needed {figures.source_amount} {req.source_currency}",
             reason="insufficient-balance",
         )
-    now = clock.now()
     order_currency = req.source_currency if req.amount_type == pricing.SOURCE else req.arrival_currency
     order = PayoutOrder(
         req.country,
@@ -171,7 +155,7 @@ def submit(
             session.add(payout)
             session.flush()
     except IntegrityError:
-        raise duplicate(find_by_custom_code(session, merchant, req.custom_code) or payout) from None
+        raise codes.taken(session, merchant, req.custom_code) from None
     lifecycle.debit(session, merchant, payout)
     return payout, figures
 

@@ -6,8 +6,6 @@ import secrets
 from datetime import timedelta
 from decimal import Decimal
 
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .. import clock, money
@@ -16,10 +14,9 @@ from ..links import Links
 from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
 from ..statemachine import CHECKOUT_SESSION, CheckoutSessionStatus
-from . import corridors, pricing
+from . import codes, corridors, pricing
 from .commands import NewCheckoutSession
 from .models import CheckoutSession
-from .service import duplicate, find_by_custom_code
 
 OPEN, COMPLETED = CheckoutSessionStatus.OPEN, CheckoutSessionStatus.COMPLETED
 EXPIRED = CheckoutSessionStatus.EXPIRED
@@ -94,17 +91,9 @@ def create(
         mid_rates=mid_rates,
         markup_bps=markup_bps,
     )
-    existing = find_by_custom_code(session, merchant, req.custom_code)
-    if existing is not None:
-        raise duplicate(existing)
-    taken = session.scalar(
-        select(CheckoutSession.id).where(
-            CheckoutSession.merchant_id == merchant.id, CheckoutSession.custom_code == req.custom_code
-        )
-    )
-    if taken is not None:
-        raise InvalidField("custom_code", "already has a checkout session")
     now = clock.now()
+    # The session claims its code for the payout its page will create; an expired session keeps it.
+    codes.claim(session, merchant, req.custom_code, now)
     record = CheckoutSession(
         session_id="cs_" + secrets.token_hex(16),
         merchant_id=merchant.id,
@@ -124,13 +113,16 @@ def create(
         created_at=now,
     )
     set_status(record, OPEN)
-    try:
-        with session.begin_nested():
-            session.add(record)
-            session.flush()
-    except IntegrityError:
-        raise InvalidField("custom_code", "already has a checkout session") from None
+    session.add(record)
+    session.flush()
     return record
+
+
+def code_taken_elsewhere(session: Session, merchant: Merchant, record: CheckoutSession) -> bool:
+    """Whether the session's custom_code names another payout than its own: only possible for sessions
+    opened before the codes were claimed (migration 0008), when a direct payout could win a race."""
+    payout = codes.find_payout(session, merchant, record.custom_code)
+    return payout is not None and payout.id != record.payout_id
 
 
 def set_status(record: CheckoutSession, new: str, *, payout_id: int | None = None) -> None:

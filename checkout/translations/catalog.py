@@ -51,6 +51,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Copy": ("Copiar", "Copiar"),
     "This page is not available": ("Esta página não está disponível", "Esta página no está disponible"),
     "This link has expired": ("Este link expirou", "Este enlace expiró"),
+    "This payout link can no longer be used": (
+        "Este link de pagamento não pode mais ser usado",
+        "Este enlace de pago ya no se puede usar",
+    ),
+    "The store already used this payout's reference for another payout. Please go back to the store and ask for a new link.": (
+        "A loja já usou a referência deste pagamento em outro pagamento. Volte à loja e peça um novo link.",
+        "La tienda ya usó la referencia de este pago en otro pago. Regresa a la tienda y pide un nuevo enlace.",
+    ),
     "For your security, payment links work for a limited time. Please go back to the store and start again.": (
         "Por segurança, os links de pagamento valem por tempo limitado. Volte à loja e comece de novo.",
         "Por seguridad, los enlaces de pago duran un tiempo limitado. Regresa a la tienda y empieza de nuevo.",

@@ -7,7 +7,12 @@ from sqlalchemy import func, select
 
 from checkout import clock, signing
 from checkout.db import db
-from checkout.payouts.models import Payout
+from checkout.merchants.service import find_by_app_id
+from checkout.payouts import service as payouts
+from checkout.payouts.commands import NewPayout
+from checkout.payouts.models import CustomCode, Payout
+from checkout.payouts.schemas import PayoutRequest
+from checkout.validation import command
 from tests import builders
 from tests.pages.conftest import form_action
 
@@ -56,6 +61,7 @@ def test_confirming_creates_one_payout_and_returns_signed(customer, payout_api, 
     assert (claims["custom_code"], claims["status"], claims["aud"]) == ("co-1", "IN_PROCESSING", merchant["app_id"])
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(Payout)) == 1
+        assert db.session.scalars(select(CustomCode.custom_code)).all() == ["co-1"]  # the session's claim
     status = payout_api.post("/payout/status", {"custom_code": "co-1"}, expect=200)["data"]
     assert status["payout_id"] == claims["sub"]
     assert customer.get(session_url).status_code == 303  # a completed session shows its result
@@ -127,3 +133,29 @@ def test_spei_session_in_spanish(customer, payout_api, merchant, fund):
 def test_expired_session(customer, session_url):
     clock.advance(1801)
     assert customer.get(session_url).status_code == 410
+
+
+def test_a_session_whose_code_a_payout_took_ends_on_a_clear_page(app, customer, payout_api, merchant, session_url):
+    """A session opened before migration 0008 could lose its custom_code to a racing /api/payout; its page
+    then says so (410), on showing and on sending, instead of answering its form with 409 forever."""
+    page = customer.get(session_url + "&language=en")
+    with app.app_context():  # the old race's outcome: a direct payout that never met the session's claim
+        merchant_row = find_by_app_id(db.session, merchant["app_id"])
+        order = command(PayoutRequest.model_validate(builders.payout("co-1")), NewPayout)
+        payouts.submit(
+            db.session,
+            merchant_row,
+            order,
+            mid_rates=app.config["PAYOUT_MID_RATES"],
+            markup_bps=50,
+            checkout_session=True,
+        )
+        db.session.commit()
+    taken = payout_api.post("/payout/status", {"custom_code": "co-1"}, expect=200)["data"]["payout_id"]
+    shown = customer.get(session_url + "&language=en")
+    assert shown.status_code == 410
+    assert "This payout link can no longer be used" in shown.get_data(as_text=True)
+    sent = customer.post(form_action(page, "/pages/payout"), pix_form(), page=page)
+    assert sent.status_code == 410 and "another payout" in sent.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalars(select(Payout.transaction_id)).all() == [taken]

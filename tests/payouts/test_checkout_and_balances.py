@@ -69,7 +69,10 @@ def test_supported_combinations(payout_api, overrides):
 def test_checkout_custom_code_already_used(payout_api, merchant, fund):
     payout_api.post("/checkout", builders.checkout_session(), expect=200)
     again = payout_api.post("/checkout", builders.checkout_session(), expect=400)
-    assert again["data"] == {"err": "custom_code: already has a checkout session"}
+    assert (again["code"], again["data"]) == (
+        4001010,
+        {"err": "custom_code: already used by a checkout session (OPEN)"},
+    )
     fund(merchant, "USD", "1000.00")
     paid = payout_api.post("/payout", builders.payout("po-x"), expect=200)["data"]
     taken = payout_api.post("/checkout", builders.checkout_session("po-x"), expect=400)
@@ -125,13 +128,6 @@ def test_balances_are_per_merchant(payout_api, other_payout_api, merchant, fund)
     assert history(other_payout_api, today, today)["data"][0]["balance"] == []
 
 
-def test_a_checkout_sessions_custom_code_is_its_own(payout_api, merchant, fund):
-    fund(merchant, "USD", "1000.00")
-    payout_api.post("/checkout", builders.checkout_session("held"), expect=200)
-    answer = payout_api.post("/payout", builders.payout("held"), expect=400)
-    assert answer["data"] == {"err": "custom_code: belongs to a checkout session; its page creates that payout"}
-
-
 def test_racing_checkout_sessions_with_one_custom_code(app, merchant):
     barrier, answers = threading.Barrier(6), []
 
@@ -145,9 +141,9 @@ def test_racing_checkout_sessions_with_one_custom_code(app, merchant):
         thread.start()
     for thread in threads:
         thread.join(timeout=30)
-    assert sorted(a["code"] for a in answers) == [200] + [4001000] * 5
+    assert sorted(a["code"] for a in answers) == [200] + [4001010] * 5
     assert {a["data"].get("err") for a in answers if a["code"] != 200} == {
-        "custom_code: already has a checkout session"
+        "custom_code: already used by a checkout session (OPEN)"
     }
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(CheckoutSession)) == 1
