@@ -1,6 +1,9 @@
 """A real HTTP receiver on 127.0.0.1 that records every request and answers as each test scripts it."""
 
 import json
+import os
+import subprocess
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -93,3 +96,19 @@ def receiver():
     instance = Receiver()
     yield instance
     instance.close()
+
+
+def worker_process(app) -> subprocess.Popen:
+    """A `checkout worker` of its own on the test database, allowed to reach the receivers on 127.0.0.1."""
+    env = {
+        **os.environ,
+        "CHECKOUT_DATABASE_URL": app.config["DATABASE_URL"],
+        "CHECKOUT_SANDBOX": "on",
+        "CHECKOUT_PRIVATE_TARGETS": "allow",
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "checkout", "worker", "--interval", "0.2"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )

@@ -3,10 +3,7 @@
 import hashlib
 import hmac
 import json
-import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 from datetime import timedelta
@@ -20,7 +17,7 @@ from checkout.notifications import dispatcher
 from checkout.notifications.models import OutboxMessage
 from checkout.sandbox.models import DatabaseOffsetStore
 from tests import builders
-from tests.notifications.conftest import Receiver
+from tests.notifications.conftest import Receiver, worker_process
 
 
 def paid_pix(api, receiver, out_trade_no="order-1") -> str:
@@ -317,18 +314,7 @@ def test_a_worker_process_killed_while_sending_loses_nothing(app, api, receiver,
 
     receiver.script = ["hang"]  # the first receiver call never answers: the worker is inside the POST
     trade_no = paid_pix(api, receiver)
-    env = {
-        **os.environ,
-        "CHECKOUT_DATABASE_URL": app.config["DATABASE_URL"],
-        "CHECKOUT_SANDBOX": "on",
-        "CHECKOUT_PRIVATE_TARGETS": "allow",  # its receiver is on 127.0.0.1
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "checkout", "worker", "--interval", "0.2"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    process = worker_process(app)
     try:
         receiver.wait_for(1)
     finally:

@@ -1,8 +1,6 @@
 """Deliveries under a slow merchant and a killed worker: others are not held up, nothing recorded is resent."""
 
-import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -14,7 +12,7 @@ from checkout import clock, worker
 from checkout.db import db
 from checkout.notifications import dispatcher
 from checkout.notifications.models import DELIVERED, OutboxMessage
-from tests.notifications.conftest import Receiver
+from tests.notifications.conftest import Receiver, worker_process
 from tests.notifications.test_dispatcher import paid_pix
 
 SLOW_CALLBACKS = 48  # three times the sending threads
@@ -59,18 +57,7 @@ def test_a_worker_killed_mid_round_resends_only_what_it_had_not_recorded(app, ap
     hanging.default = "hang"
     fast = [paid_pix(api, receiver, f"fast-{i}") for i in range(19)]
     stuck = paid_pix(api, hanging, "stuck")
-    env = {
-        **os.environ,
-        "CHECKOUT_DATABASE_URL": app.config["DATABASE_URL"],
-        "CHECKOUT_SANDBOX": "on",
-        "CHECKOUT_PRIVATE_TARGETS": "allow",  # its receivers are on 127.0.0.1
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "checkout", "worker", "--interval", "0.2"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    process = worker_process(app)
     try:
         hanging.wait_for(1)
         receiver.wait_for(len(fast))
