@@ -111,6 +111,11 @@ REASONS: tuple[Reason, ...] = (
     Reason("trade-expired", errors.IllegalState, "the trade expired before it was paid"),
     Reason("method-not-payable", errors.IllegalState, "the method's trades are not paid by the customer this way"),
     Reason("refund-amount-exceeded", errors.IllegalState, "refund_amount exceeds the refundable amount"),
+    Reason(
+        "refund-not-supported",
+        errors.IllegalState,
+        "the payment's method does not take refunds (or only in full), as the provider's summary lists",
+    ),
     Reason("capture-amount-exceeded", errors.IllegalState, "a capture's amount exceeds the authorized amount"),
     Reason("authorization-refused", errors.IllegalState, "the acquirer refused to capture or void the authorization"),
     Reason("vault-not-active", errors.IllegalState, "the vault is not ACTIVE"),

@@ -16,6 +16,7 @@ from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from . import methods, states
 from .commands import RefundOrder, given
+from .methods import refundability
 from .models import Refund, Trade
 from .service import change_status, find
 
@@ -72,6 +73,12 @@ def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trad
         raise IllegalState(
             reason="trade-status-invalid", message=f"trade is {trade.status}; only a paid trade can be refunded"
         )
+    rule = refundability.of(trade.method, trade.channel, trade.currency)
+    what = f"{trade.method}{f' ({trade.channel})' if trade.channel else ''} payments in {trade.currency}"
+    if not rule.allowed:
+        raise IllegalState(reason="refund-not-supported", message=f"{what} cannot be refunded")
+    if not rule.partial and amount_minor != trade.amount_minor:
+        raise IllegalState(reason="refund-not-supported", message=f"{what} are refunded only in full")
     refundable = trade.amount_minor - _refunded_minor(session, trade)
     if amount_minor > refundable:
         raise IllegalState(

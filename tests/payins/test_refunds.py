@@ -204,18 +204,61 @@ def test_card_refund_needs_no_user_info(api, work):
     assert body["refund_status"] == "SUCCESS"
 
 
-def test_clp_refund_has_no_decimals(api):
+def test_clp_refund_has_no_decimals_and_chile_refunds_nothing(api, row_counts):
     trade_no = paid(api, "Khipu", amount="15000", bank="bancoestado", order_currency="CLP")
+    before = row_counts()
     body = api.post(
         "/trade/refund",
         builders.refund(trade_no, "0.50", refund_currency="CLP", out_request_no="r", **USER, **BANK),
         expect=400,
     )
     assert body["sub_msg"] == "refund_amount: at most 0 decimal places for CLP"
-    ok = api.post(
-        "/trade/refund", builders.refund(trade_no, "15000", refund_currency="CLP", **USER, **BANK), expect=200
+    whole = api.post(
+        "/trade/refund", builders.refund(trade_no, "15000", refund_currency="CLP", **USER, **BANK), expect=400
     )
-    assert ok["refund_amount"] == "15000"
+    assert (whole["sub_code"], whole["sub_msg"]) == ("refund-not-supported", "Khipu payments in CLP cannot be refunded")
+    assert row_counts() == before
+
+
+@pytest.mark.parametrize(
+    ("method", "fields", "amount", "refund", "answer"),
+    [
+        (
+            "OpenFinance",
+            {"bank": "75e2b9f4-4f60-4d07-916c-fde1163d43bc"},
+            "100.00",
+            "100.00",
+            "OpenFinance payments in BRL cannot be refunded",
+        ),
+        (
+            "Wallet",
+            {"channel": "MercadoPago"},
+            "100.00",
+            "100.00",
+            "Wallet (MercadoPago) payments in BRL cannot be refunded",
+        ),
+        (
+            "Wallet",
+            {"channel": "PicPay"},
+            "100.00",
+            "40.00",
+            "Wallet (PicPay) payments in BRL are refunded only in full",
+        ),
+        ("Wallet", {"channel": "PicPay"}, "100.00", "100.00", None),
+        ("Wallet", {"channel": "AME"}, "100.00", "40.00", None),
+        ("Boleto", {}, "100.00", "40.00", None),
+    ],
+)
+def test_refunds_follow_the_providers_summary(api, row_counts, method, fields, amount, refund, answer):
+    trade_no = paid(api, method, amount=amount, **fields)
+    before = row_counts()
+    body = builders.refund(trade_no, refund, out_request_no="r1", **USER, **BANK)
+    if answer is None:
+        assert api.post("/trade/refund", body, expect=200)["refund_amount"] == refund
+    else:
+        refused = api.post("/trade/refund", body, expect=400)
+        assert (refused["sub_code"], refused["sub_msg"]) == ("refund-not-supported", answer)
+        assert row_counts() == before
 
 
 def test_refund_a_hair_above_the_paid_amount(api):

@@ -1,0 +1,50 @@
+"""Which payments can be refunded, by method, wallet channel and currency, as the provider's payment-method
+summary lists them ("Refund": Yes, No, or "Only full amount refund")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Refundability:
+    allowed: bool
+    partial: bool = True  # False: only the whole amount, at once
+
+
+YES, NO, WHOLE_ONLY = Refundability(True), Refundability(False), Refundability(True, partial=False)
+
+# (method, channel or None, currency) -> what the summary says. Colombia, Chile and Peru refund nothing, not
+# even cards; Mexico refunds cards and SPEI (our bank-list BankTransfer in MXN is SPEI).
+_BY_CURRENCY: dict[str, dict[tuple[str, str | None], Refundability]] = {
+    "BRL": {
+        ("CreditCard", None): YES,
+        ("PIX", None): YES,
+        ("Boleto", None): YES,
+        ("Lottery", None): YES,
+        ("DepositExpress", None): YES,
+        ("OpenFinance", None): NO,
+        ("Wallet", "PicPay"): WHOLE_ONLY,
+        ("Wallet", "AME"): YES,
+        ("Wallet", "MercadoPago"): NO,
+        ("Wallet", "Astropay"): NO,
+    },
+    "MXN": {
+        ("CreditCard", None): YES,
+        ("SPEI", None): YES,
+        ("BankTransfer", None): YES,
+    },
+}
+# Currencies the summary lists with every method non-refundable.
+_NOTHING_REFUNDED = frozenset({"COP", "CLP", "PEN"})
+
+
+def of(method: str, channel: str | None, currency: str) -> Refundability:
+    """What the summary says of this payment; a payment it does not list (a card in USD, EUR or GBP) is
+    refundable, and so is anything outside the currencies it covers."""
+    if currency in _NOTHING_REFUNDED:
+        return NO
+    listed = _BY_CURRENCY.get(currency)
+    if listed is None:
+        return YES
+    return listed.get((method, channel if method == "Wallet" else None), NO)
