@@ -6,7 +6,7 @@ from datetime import datetime
 from decimal import Decimal
 from functools import partial
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, select, true
 from sqlalchemy.orm import Session
 
 from .. import clock, money
@@ -142,15 +142,25 @@ def lock_merchants(session: Session, merchant_ids) -> None:
 
 
 def advance_due(
-    session: Session, *, bank: PayoutBank | None = None, decided_after: int | None = None, limit: int = 500
+    session: Session,
+    *,
+    bank: PayoutBank | None = None,
+    decided_after: int | None = None,
+    limit: int = 500,
+    scope: ColumnElement[bool] | None = None,
 ) -> int:
     """Move every payout whose next step is due on the sandbox clock; answers how many steps ran.
-    Without `bank`, the sandbox bank deciding `decided_after` seconds after processing starts."""
+    Without `bank`, the sandbox bank deciding `decided_after` seconds after processing starts. `scope`
+    limits it to the payouts of one clock (checkout.jobs.clock_scopes), whose clock is the current one."""
     bank = _bank(bank if bank is not None else decided_after)
     steps = 0
     # One `now` for the whole round, so that the merchants locked first are all the round will post for.
     now = clock.now()
-    due_now = (Payout.status.in_((IN_PROCESSING, PROCESSING)), Payout.next_step_at <= now)
+    due_now = (
+        Payout.status.in_((IN_PROCESSING, PROCESSING)),
+        Payout.next_step_at <= now,
+        true() if scope is None else scope,
+    )
     lock_merchants(session, select(Payout.merchant_id).where(*due_now))
     while True:
         due = session.scalars(
