@@ -136,8 +136,7 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
     """Take up to `limit` due messages for this worker (skipping rows other workers hold) and commit.
 
     A message is due on its merchant's clock. Merchants share a round: each merchant with something due
-    gets an equal part of it (the oldest first),
-    so one merchant's backlog never crowds the others out. A message waits while an earlier one to the
+    gets an equal part of it (the oldest first), so one merchant's backlog never crowds the others out. A message waits while an earlier one to the
     same target about the same subject is still pending and held or not yet due, so that one trade's or
     payout's notifications go out in the order written.
     """
@@ -154,12 +153,12 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
         )
     else:
         # Each clock's due messages (the shared one's, then each merchant's own), ordered by their oldest.
-        candidates: list[tuple[int, int, int | None, tuple]] = []
+        candidates: list[tuple[int, int, tuple]] = []  # (oldest due id, merchant, its due conditions)
         for clock_merchant, scope in clock_scopes(OutboxMessage.merchant_id):
             with clock.merchant(clock_merchant):
                 due = _due(held_before, free, scope)
             candidates += [
-                (first, merchant_id, clock_merchant, due)
+                (first, merchant_id, due)
                 for merchant_id, first in session.execute(
                     select(OutboxMessage.merchant_id, func.min(OutboxMessage.id))
                     .where(*due)
@@ -171,7 +170,7 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
         merchants = sorted(candidates, key=lambda c: c[0])[:limit]
         messages = []
         share = max(1, limit // max(1, len(merchants)))
-        for _, merchant_id, _, due in merchants:
+        for _, merchant_id, due in merchants:
             messages += session.scalars(
                 select(OutboxMessage)
                 .where(OutboxMessage.merchant_id == merchant_id, *due)
