@@ -136,3 +136,13 @@ def test_a_merchants_clock_has_the_same_bound_and_only_moves_forward(app, api):
         clock.advance_merchant(a, 1)
     with pytest.raises(ValueError, match="only moves forward"):
         clock.advance_merchant(a, -1)
+
+
+def test_a_card_entry_link_lasts_30_minutes_on_its_merchants_clock(api, other_api, client):
+    mine, theirs = (
+        who.post("/card/session", {"country": "BRA"}, expect=200)["card_url"].removeprefix("http://checkout.test")
+        for who in (api, other_api)
+    )
+    assert (client.get(mine).status_code, client.get(theirs).status_code) == (200, 200)
+    api.post("/sandbox/clock", {"advance_seconds": 31 * 60}, expect=200)
+    assert (client.get(mine).status_code, client.get(theirs).status_code) == (410, 200)
