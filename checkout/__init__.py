@@ -38,6 +38,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     providers.check(app.config)  # an unknown ACQUIRER or PAYOUT_BANK stops the start, not the first payment
     app.json.sort_keys = False  # type: ignore[attr-defined]
     db.init_app(app)
+    _request_clock(app)
     handlers.init_app(app)
     handlers.answer_errors_under("/pages/", http_error_page)
 
@@ -55,5 +56,28 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
 
         app.register_blueprint(sandbox_bp)
         app.register_blueprint(demo_bp)
-        clock.use_store(DatabaseOffsetStore(app.config["DATABASE_URL"]))
+        store = DatabaseOffsetStore(app.config["DATABASE_URL"])
+        clock.use_store(store, store)
     return app
+
+
+def _request_clock(app: Flask) -> None:
+    """A request starts on the shared clock (the operation layer or the page then names its merchant) and
+    leaves the thread as it found it: no merchant's clock leaks into the next request on this thread."""
+    from flask import g
+
+    from . import clock
+
+    @app.before_request
+    def shared_clock() -> None:
+        g.clock_token = clock.set_merchant(None)
+
+    @app.teardown_request
+    def clock_back(exc: BaseException | None) -> None:
+        token = g.pop("clock_token", None)
+        try:
+            if token is None:
+                raise ValueError
+            clock.restore_merchant(token)
+        except ValueError:  # never set here, or set in another context
+            clock.set_merchant(None)

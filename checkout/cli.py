@@ -1,4 +1,4 @@
-"""The `checkout` command: serve, db upgrade, merchants create and fund, reference docs."""
+"""The `checkout` command: serve, db upgrade, merchants create and fund, deliveries, sandbox clocks, reference docs."""
 
 from __future__ import annotations
 
@@ -23,10 +23,12 @@ from .db import db, upgrade
 from .demo import setup
 from .errors import InvalidField
 from .merchants import service
+from .merchants.models import Merchant
 from .merchants.service import find_by_app_id
 from .notifications import dispatcher, inspect
 from .notifications.models import OutboxMessage
 from .payouts import ledger
+from .sandbox import models as sandbox_clocks
 
 
 def _app(migrate: bool = False):
@@ -255,3 +257,51 @@ def deliveries_resend(delivery_id):
         if sent is None:
             raise click.ClickException("a worker is sending this delivery right now; try again shortly")
         click.echo(json.dumps(inspect.describe(sent), ensure_ascii=False))
+
+
+@main.group("clock")
+def clock_group():
+    """The sandbox clocks: the operator's shared offset and each merchant's own."""
+
+
+def _merchant_or_fail(app_id: str):
+    merchant = find_by_app_id(db.session, app_id)
+    if merchant is None:
+        raise click.BadParameter(f"no merchant with app id {app_id}", param_hint="--app-id")
+    return merchant
+
+
+@clock_group.command("show")
+@click.option("--app-id", help="Only this merchant's clock.")
+def clock_show(app_id):
+    """One JSON object: the shared offset and the merchants off it (or one merchant's clock)."""
+    app = _app(migrate=True)
+    with app.app_context():
+        conn = db.session.connection()
+        shared = sandbox_clocks.shared_offset(conn)
+        own = sandbox_clocks.merchant_offsets(conn)
+        if app_id:
+            merchant = _merchant_or_fail(app_id)
+            mine = own.get(merchant.id, 0)
+            answer = {"app_id": app_id, "offset_seconds": shared + mine, "own_offset_seconds": mine}
+        else:
+            app_ids = dict(db.session.execute(select(Merchant.id, Merchant.app_id).where(Merchant.id.in_(own))).all())
+            answer = {
+                "shared_offset_seconds": shared,
+                "merchants": [{"app_id": app_ids[m], "own_offset_seconds": own[m]} for m in sorted(own)],
+            }
+        click.echo(json.dumps(answer))
+
+
+@clock_group.command("reset")
+@click.option("--app-id", required=True)
+def clock_reset(app_id):
+    """Put one merchant back on the shared clock (running processes follow within a second)."""
+    app = _app(migrate=True)
+    with app.app_context():
+        merchant = _merchant_or_fail(app_id)
+        conn = db.session.connection()
+        sandbox_clocks.reset_merchant_offset(conn, merchant.id)
+        shared = sandbox_clocks.shared_offset(conn)
+        db.session.commit()
+        click.echo(json.dumps({"app_id": app_id, "offset_seconds": shared, "own_offset_seconds": 0}))

@@ -1,35 +1,58 @@
-"""The service's only source of "now": real UTC time plus the sandbox clock's offset, shared via the database."""
+"""The service's only source of "now": real UTC time plus the operator's shared offset plus the current
+merchant's own offset, both kept in the database."""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import threading
 import time
+from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import Protocol
 
 BRAZIL = timezone(timedelta(hours=-3), "BRT")
-# How far the sandbox clock may run ahead in all: far enough for any plan, short of the calendar's end.
+# How far a sandbox clock may run ahead (the shared one, and each merchant's own): far enough for any
+# plan, short of the calendar's end.
 MAX_OFFSET = timedelta(days=50 * 366)
-# How long a process trusts its copy of the offset before reading the shared one again.
+# How long a process trusts its copy of the offsets before reading the shared ones again.
 REFRESH_SECONDS = 1.0
 
 
 class OffsetStore(Protocol):
-    """Where the offset lives so that every process (web, workers) agrees on business time."""
+    """Where the operator's shared offset lives so that every process (web, workers) agrees on it."""
 
     def load(self) -> int | None: ...  # None: unreadable just now (keep what is known)
     def add(self, seconds: int, maximum: int) -> int: ...
     def reset(self) -> None: ...
 
 
+class MerchantOffsetStore(Protocol):
+    """Where each merchant's own offset lives (only merchants off the shared clock have one)."""
+
+    def load_merchants(self) -> dict[int, int] | None: ...  # every non-zero offset; None: unreadable
+    def add_merchant(self, merchant_id: int, seconds: int, maximum: int) -> int: ...
+    def reset_merchant(self, merchant_id: int | None) -> None: ...  # None: every merchant
+
+
 _store: OffsetStore | None = None
+_merchant_store: MerchantOffsetStore | None = None
 _offset = 0
 _loaded_at = float("-inf")
+_merchant_offsets: dict[int, int] = {}
+_merchants_loaded_at = float("-inf")
+_written_at: dict[int, float] = {}  # merchants whose offset this process wrote itself, and when
+
+# The merchant whose business time "now" is: set for a request once it is authenticated, for a page
+# once its merchant is known, and by the worker around each merchant's due work. None: the shared clock.
+_merchant: contextvars.ContextVar[int | None] = contextvars.ContextVar("checkout_clock_merchant", default=None)
 
 
-def use_store(store: OffsetStore | None) -> None:
-    global _store, _loaded_at
+def use_store(store: OffsetStore | None, merchants: MerchantOffsetStore | None = None) -> None:
+    global _store, _merchant_store, _loaded_at, _merchants_loaded_at
     _store, _loaded_at = store, float("-inf")
+    _merchant_store, _merchants_loaded_at = merchants, float("-inf")
+    _written_at.clear()  # a new store: what it holds is authoritative from the first read
 
 
 _lock = threading.Lock()
@@ -47,6 +70,55 @@ def _current_offset() -> int:
     return _offset
 
 
+def merchant_offsets() -> dict[int, int]:
+    """Every merchant off the shared clock and its own offset (seconds), read again at most every second.
+
+    What is read is authoritative (an operator's reset takes effect), except for a merchant this process
+    moved itself a moment ago: a read that raced that write never takes it back."""
+    global _merchant_offsets, _merchants_loaded_at
+    if _merchant_store is not None and time.monotonic() - _merchants_loaded_at > REFRESH_SECONDS:
+        started = time.monotonic()
+        loaded = _merchant_store.load_merchants()
+        with _lock:
+            if loaded is not None:
+                fresh = dict(loaded)
+                for merchant_id, at in list(_written_at.items()):
+                    if at >= started - 2 * REFRESH_SECONDS:
+                        fresh[merchant_id] = max(fresh.get(merchant_id, 0), _merchant_offsets.get(merchant_id, 0))
+                    else:
+                        del _written_at[merchant_id]
+                _merchant_offsets = {k: v for k, v in fresh.items() if v}
+            _merchants_loaded_at = time.monotonic()
+    return _merchant_offsets
+
+
+def current_merchant() -> int | None:
+    return _merchant.get()
+
+
+def set_merchant(merchant_id: int | None) -> contextvars.Token[int | None]:
+    """Business time follows this merchant's clock from now on in this context (a request's rest)."""
+    return _merchant.set(merchant_id)
+
+
+def restore_merchant(token: contextvars.Token[int | None]) -> None:
+    _merchant.reset(token)
+
+
+@contextlib.contextmanager
+def merchant(merchant_id: int | None) -> Iterator[None]:
+    """Business time follows this merchant's clock inside the block (None: the shared clock)."""
+    token = _merchant.set(merchant_id)
+    try:
+        yield
+    finally:
+        _merchant.reset(token)
+
+
+def _merchant_offset(merchant_id: int | None) -> int:
+    return 0 if merchant_id is None else merchant_offsets().get(merchant_id, 0)
+
+
 def real_now() -> datetime:
     """Wall-clock time, for request freshness windows that must follow the merchant's own clock."""
     return datetime.now(UTC)
@@ -54,16 +126,20 @@ def real_now() -> datetime:
 
 def now() -> datetime:
     """Business time (aware, UTC): deadlines, expiries, scheduled dates all follow it."""
-    return real_now() + timedelta(seconds=_current_offset())
+    return real_now() + timedelta(seconds=offset_seconds())
 
 
 def offset_seconds() -> int:
+    """How far business time runs ahead of real time for the current merchant (shared + its own)."""
+    return _current_offset() + _merchant_offset(_merchant.get())
+
+
+def shared_offset_seconds() -> int:
     return _current_offset()
 
 
 def advance(seconds: int) -> None:
-    """Move business time forward, for every process; the sandbox clock never goes back."""
-    global _offset, _loaded_at
+    """Move the operator's shared clock forward, for every merchant and process; it never goes back."""
     if seconds < 0:
         raise ValueError("the sandbox clock only moves forward")
     maximum = int(MAX_OFFSET.total_seconds())
@@ -82,13 +158,39 @@ def remember(offset: int) -> None:
         _offset, _loaded_at = max(_offset, offset), time.monotonic()
 
 
+def advance_merchant(merchant_id: int, seconds: int) -> None:
+    """Move one merchant's own clock forward (every process sees it within a second); never back."""
+    if seconds < 0:
+        raise ValueError("the sandbox clock only moves forward")
+    maximum = int(MAX_OFFSET.total_seconds())
+    if _merchant_store is not None:
+        remember_merchant(merchant_id, _merchant_store.add_merchant(merchant_id, seconds, maximum))
+    elif merchant_offsets().get(merchant_id, 0) + seconds > maximum:
+        raise ValueError(f"the sandbox clock cannot run more than {MAX_OFFSET.days} days ahead")
+    else:
+        remember_merchant(merchant_id, merchant_offsets().get(merchant_id, 0) + seconds)
+
+
+def remember_merchant(merchant_id: int, offset: int) -> None:
+    """A merchant's offset this process just wrote itself (see sandbox.models.add_merchant_offset)."""
+    global _merchant_offsets
+    with _lock:
+        value = max(_merchant_offsets.get(merchant_id, 0), offset)
+        _merchant_offsets = {**_merchant_offsets, merchant_id: value} if value else _merchant_offsets
+        _written_at[merchant_id] = time.monotonic()
+
+
 def reset() -> None:
-    """Back to real time (tests only: a running sandbox never goes back)."""
-    global _offset, _loaded_at
+    """Every clock back to real time (tests only: a running sandbox never goes back)."""
+    global _offset, _loaded_at, _merchant_offsets, _merchants_loaded_at
     if _store is not None:
         _store.reset()
+    if _merchant_store is not None:
+        _merchant_store.reset_merchant(None)
     with _lock:
         _offset, _loaded_at = 0, time.monotonic()
+        _merchant_offsets, _merchants_loaded_at = {}, time.monotonic()
+        _written_at.clear()
 
 
 def brazil_today() -> date:

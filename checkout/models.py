@@ -6,5 +6,5 @@ from .notifications.models import DeliveryAttempt, OutboxMessage  # noqa: F401
 from .payins.models import Refund, Trade, TradeEvent  # noqa: F401
 from .payouts.ledger import LedgerEntry  # noqa: F401
 from .payouts.models import CheckoutSession, CustomCode, Payout, PayoutRefund  # noqa: F401
-from .sandbox.models import SandboxClock  # noqa: F401
+from .sandbox.models import MerchantClock, SandboxClock  # noqa: F401
 from .vaults.models import Vault  # noqa: F401

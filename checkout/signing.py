@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import json
 import uuid
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -95,13 +96,20 @@ def page_token(secret_key: str, purpose: str, payload: dict) -> str:
     return _serializer(secret_key, purpose).dumps(payload)
 
 
-def read_page_token(secret_key: str, purpose: str, token: str, max_age: int) -> dict:
+def read_page_token(
+    secret_key: str, purpose: str, token: str, max_age: int, merchant_of: Callable[[dict], Any] | None = None
+) -> dict:
+    """The token's payload; its age counted on the clock of the merchant `merchant_of` names in the
+    payload (the one it was stamped on), else on the current clock."""
     serializer = _serializer(secret_key, purpose)
     try:
         payload, signed_at = serializer.loads(token, max_age=None, return_timestamp=True)
     except BadSignature:
         raise PageTokenError("invalid") from None
-    if clock.now().timestamp() - signed_at.timestamp() > max_age:
+    named = merchant_of(payload) if merchant_of is not None and isinstance(payload, dict) else None
+    with clock.merchant(named if isinstance(named, int) else clock.current_merchant()):
+        age = clock.now().timestamp() - signed_at.timestamp()
+    if age > max_age:
         raise PageTokenError("expired")
     return payload
 

@@ -112,3 +112,16 @@ def test_a_resend_from_the_command_line_refuses_private_targets_by_default(run, 
         "failed",
         "127.0.0.1 resolves to 127.0.0.1, which notifications may not reach (not a public address)",
     )
+
+
+def test_clock_show_and_reset_put_one_merchant_back_on_the_shared_clock(run, api, other_api):
+    api.post("/sandbox/clock", {"advance_seconds": 3600}, expect=200)
+    listed = json.loads(run("clock", "show").output)
+    assert listed == {"shared_offset_seconds": 0, "merchants": [{"app_id": api.app_id, "own_offset_seconds": 3600}]}
+    one = json.loads(run("clock", "show", "--app-id", api.app_id).output)
+    assert one == {"app_id": api.app_id, "offset_seconds": 3600, "own_offset_seconds": 3600}
+    reset = json.loads(run("clock", "reset", "--app-id", api.app_id).output)
+    assert reset == {"app_id": api.app_id, "offset_seconds": 0, "own_offset_seconds": 0}
+    assert api.get("/sandbox/clock")["offset_seconds"] == 0  # the running service follows
+    assert other_api.get("/sandbox/clock")["offset_seconds"] == 0
+    assert run("clock", "reset", "--app-id", "nobody").exit_code != 0

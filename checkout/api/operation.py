@@ -44,7 +44,7 @@ def parse_model(model: type[BaseModel], body: dict) -> BaseModel:
 
 
 def check_fresh(timestamp: int, window: int, *, expired: bool = False) -> None:
-    """Request freshness follows the wall clock (the merchant's own), not the sandbox clock. `expired`
+    """Request freshness follows the wall clock (the merchant's own), never a sandbox clock. `expired`
     answers the detail operation's own code (4001009) rather than an invalid timestamp."""
     if abs(clock.unix(clock.real_now()) - timestamp) > window:
         # Otherwise 4001000 with `data.err` "request has expired", word for word the balance page's answer.
@@ -195,6 +195,8 @@ def operation(
                 else:
                     body = envelope.read_body()
                     merchant = envelope.authenticate(body, attach=not read_only)
+                # The rest of the request runs on this merchant's clock (teardown puts the thread back).
+                clock.set_merchant(merchant.id)
                 if any("\x00" in value for value in kwargs.values()):
                     raise InvalidField("path", "must not contain NUL characters")
                 if model is None:

@@ -15,6 +15,7 @@ from sqlalchemy import exists, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from .. import clock, signing
+from ..jobs import clock_scopes
 from ..merchants.models import Merchant
 from . import mail, sending, targets
 from .models import DELIVERED, FAILED, PENDING, SKIPPED, DeliveryAttempt, OutboxMessage
@@ -121,11 +122,25 @@ class Outgoing:
     security_key: str | None
 
 
+def _due(held_before: datetime, free, scope) -> tuple:
+    """What makes a message of one clock's scope due on that clock (the current one)."""
+    now = clock.now()
+    earlier = aliased(OutboxMessage)
+    blocked = exists().where(
+        earlier.target == OutboxMessage.target,
+        earlier.subject_id == OutboxMessage.subject_id,
+        earlier.id < OutboxMessage.id,
+        earlier.status == PENDING,
+        or_(earlier.next_attempt_at > now, earlier.locked_until >= held_before),
+    )
+    return (scope, OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= now, free, ~blocked)
+
+
 def claim(session: Session, limit: int | None = None, only: int | None = None) -> list[Outgoing]:
     """Take up to `limit` due messages for this worker (skipping rows other workers hold) and commit.
 
-    Merchants share a round: each merchant with something due gets an equal part of it (the oldest first),
-    so one merchant's backlog never crowds the others out. A message waits while an earlier one to the
+    A message is due on its merchant's clock. Merchants share a round: each merchant with something due
+    gets an equal part of it (the oldest first), so one merchant's backlog never crowds the others out. A message waits while an earlier one to the
     same target about the same subject is still pending and held or not yet due, so that one trade's or
     payout's notifications go out in the order written.
     """
@@ -141,25 +156,25 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
             )
         )
     else:
-        earlier = aliased(OutboxMessage)
-        blocked = exists().where(
-            earlier.target == OutboxMessage.target,
-            earlier.subject_id == OutboxMessage.subject_id,
-            earlier.id < OutboxMessage.id,
-            earlier.status == PENDING,
-            or_(earlier.next_attempt_at > clock.now(), earlier.locked_until >= held_before),
-        )
-        due = (OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= clock.now(), free, ~blocked)
-        merchants = session.scalars(
-            select(OutboxMessage.merchant_id)
-            .where(*due)
-            .group_by(OutboxMessage.merchant_id)
-            .order_by(func.min(OutboxMessage.id))
-            .limit(limit)
-        ).all()
+        # Each clock's due messages (the shared one's, then each merchant's own), ordered by their oldest.
+        candidates: list[tuple[int, int, tuple]] = []  # (oldest due id, merchant, its due conditions)
+        for clock_merchant, scope in clock_scopes(OutboxMessage.merchant_id):
+            with clock.merchant(clock_merchant):
+                due = _due(held_before, free, scope)
+            candidates += [
+                (first, merchant_id, due)
+                for merchant_id, first in session.execute(
+                    select(OutboxMessage.merchant_id, func.min(OutboxMessage.id))
+                    .where(*due)
+                    .group_by(OutboxMessage.merchant_id)
+                    .order_by(func.min(OutboxMessage.id))
+                    .limit(limit)
+                )
+            ]
+        merchants = sorted(candidates, key=lambda c: c[0])[:limit]
         messages = []
         share = max(1, limit // max(1, len(merchants)))
-        for merchant_id in merchants:
+        for _, merchant_id, due in merchants:
             messages += session.scalars(
                 select(OutboxMessage)
                 .where(OutboxMessage.merchant_id == merchant_id, *due)
@@ -267,7 +282,8 @@ def record_all(session: Session, outcomes: list[tuple[Outgoing, Result | None]],
     for outgoing, result in outcomes:
         message = messages.get(outgoing.id)
         if _holds(message, outgoing):
-            _apply(message, result, manual=manual)
+            with clock.merchant(message.merchant_id):
+                _apply(message, result, manual=manual)
             held += 1
     session.commit()
     return held
@@ -279,7 +295,8 @@ def record(session: Session, outgoing: Outgoing, result: Result | None, *, manua
 
 
 def _send(outgoing: Outgoing, config) -> Result:
-    started_at = clock.now()
+    with clock.merchant(outgoing.merchant_id):  # a sending thread: the attempt is timed on its merchant's clock
+        started_at = clock.now()
     if outgoing.app_key is None:
         result = Result(succeeded=False, error="the merchant no longer exists", final=True)
     elif outgoing.kind.endswith(".email"):

@@ -36,17 +36,22 @@ class Page:
         return url_for(endpoint, token=self.token, view=self.view, language=self.locale, **values)
 
 
-def read_token(purpose: str, max_age: int) -> tuple[str, dict]:
+def read_token(purpose: str, max_age: int, merchant_of=None) -> tuple[str, dict]:
+    """The page's token and payload; `merchant_of` names the payload's merchant, whose clock its age is
+    counted on (a page with a deadline of its own checks that on its merchant's clock once open)."""
     token = request.args.get("token", "")
     if not token or len(token) > 2048:
         raise PageError(400, "invalid")
+    secret = current_app.config["SECRET_KEY"]
     try:
-        return token, signing.read_page_token(current_app.config["SECRET_KEY"], purpose, token, max_age)
+        return token, signing.read_page_token(secret, purpose, token, max_age, merchant_of)
     except signing.PageTokenError as error:
         raise PageError(410 if error.reason == "expired" else 400, error.reason) from None
 
 
 def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
+    # The page follows its merchant's clock from here on (the request's teardown puts the thread back).
+    clock.set_merchant(merchant.id)
     page = Page(token=token, view=layout.choose_view(), locale=layout.choose_locale(country), merchant=merchant)
     g.page_locale = page.locale
     g.page_timezone = layout.COUNTRY_TIMEZONES.get(country or "")  # else the language's (i18n)

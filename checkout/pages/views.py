@@ -131,7 +131,7 @@ def vault_status():
 
 
 def _card_page() -> Page:
-    token, payload = read_token(links.CARD_ENTRY_PAGE, CARD_ENTRY_TTL)
+    token, payload = read_token(links.CARD_ENTRY_PAGE, CARD_ENTRY_TTL, lambda p: p.get("merchant"))
     merchant = _merchant(payload.get("merchant", 0))
     if merchant is None:
         raise PageError(404, "not-found")

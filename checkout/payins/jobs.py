@@ -10,7 +10,7 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
 from .. import clock, providers
-from ..jobs import Job
+from ..jobs import Job, Scope, on_each_clock
 from ..providers.base import Acquirer
 from ..vaults import service as vaults
 from ..vaults.models import Vault
@@ -34,8 +34,13 @@ def _due(session: Session, *conditions, status: str = states.PROCESSING) -> list
 
 def debit_vaults(session: Session, acquirer: Acquirer) -> int:
     """Charge PROCESSING vault trades that are due: paid when the vault still allows it, else refused."""
+    return on_each_clock(Trade.merchant_id, lambda scope: _debit_vaults(session, acquirer, scope))
+
+
+def _debit_vaults(session: Session, acquirer: Acquirer, scope: Scope) -> int:
     due = _due(
         session,
+        scope,
         Trade.kind == "vault",
         or_(
             Trade.method == "CreditCard",
@@ -61,7 +66,11 @@ def debit_vaults(session: Session, acquirer: Acquirer) -> int:
 
 def charge_cards(session: Session, acquirer: Acquirer) -> int:
     """Authorize the direct card payments the API answered PROCESSING: SUCCESS or REFUSED, with its callback."""
-    due = _due(session, Trade.kind == "direct", Trade.method == "CreditCard")
+    return on_each_clock(Trade.merchant_id, lambda scope: _charge_cards(session, acquirer, scope))
+
+
+def _charge_cards(session: Session, acquirer: Acquirer, scope: Scope) -> int:
+    due = _due(session, scope, Trade.kind == "direct", Trade.method == "CreditCard")
     for trade in due:
         assert trade.card_token is not None  # a direct card payment carries its token
         decision = acquirer.authorize(trade.card_token, trade.amount_minor, trade.currency)
@@ -76,14 +85,18 @@ def _card_charges(session: Session, config: Mapping[str, Any]) -> int:
 def expire_trades(session: Session) -> int:
     """Direct payments nobody paid in time (cancelled when their cancellation_express ran out), hosted
     checkouts nobody completed in time."""
+    return on_each_clock(Trade.merchant_id, lambda scope: _expire_trades(session, scope))
+
+
+def _expire_trades(session: Session, scope: Scope) -> int:
     now = clock.now()
-    unpaid = _due(session, Trade.kind.in_(CUSTOMER_KINDS), Trade.expires_at <= now)
+    unpaid = _due(session, scope, Trade.kind.in_(CUSTOMER_KINDS), Trade.expires_at <= now)
     for trade in unpaid:
         if trade.details.get(CANCEL_WHEN_UNPAID):
             change_status(session, trade, states.CANCEL, "not paid within cancellation_express")
         else:
             change_status(session, trade, states.EXPIRED, "not paid before it expired")
-    unsubmitted = _due(session, Trade.expires_at <= now, status=states.INITIAL)
+    unsubmitted = _due(session, scope, Trade.expires_at <= now, status=states.INITIAL)
     for trade in unsubmitted:
         change_status(session, trade, states.EXPIRED, "no payment method was submitted before it expired")
     return len(unpaid) + len(unsubmitted)
@@ -99,7 +112,12 @@ def _trade_expiries(session: Session, config: Mapping[str, Any]) -> int:
 
 def void_lapsed_authorizations(session: Session, acquirer: Acquirer) -> int:
     """Authorizations nobody captured in time are released."""
-    due = _due(session, Trade.created_at <= clock.now() - authorizations.VOID_AFTER, status=states.AUTHORIZED)
+    return on_each_clock(Trade.merchant_id, lambda scope: _void_lapsed(session, acquirer, scope))
+
+
+def _void_lapsed(session: Session, acquirer: Acquirer, scope: Scope) -> int:
+    lapsed = Trade.created_at <= clock.now() - authorizations.VOID_AFTER
+    due = _due(session, scope, lapsed, status=states.AUTHORIZED)
     for trade in due:
         authorizations.void_lapsed(session, trade, acquirer)
     return len(due)

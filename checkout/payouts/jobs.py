@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import clock, providers
-from ..jobs import Job
+from ..jobs import Job, Scope, on_each_clock
 from . import lifecycle, sessions
 from .models import CheckoutSession
 
@@ -17,15 +17,19 @@ LIMIT = 200
 
 
 def bank_round(session: Session, config: Mapping[str, Any]) -> int:
-    return lifecycle.advance_due(session, bank=providers.payout_bank(config))
+    return lifecycle.advance_due(session, bank=providers.payout_bank(config))  # each merchant on its clock
 
 
 def expire_checkout_sessions(session: Session, config: Mapping[str, Any]) -> int:
     """OPEN payout checkout pages past their timeout become EXPIRED."""
+    return on_each_clock(CheckoutSession.merchant_id, lambda scope: _expire_sessions(session, scope))
+
+
+def _expire_sessions(session: Session, scope: Scope) -> int:
     pages = list(
         session.scalars(
             select(CheckoutSession)
-            .where(CheckoutSession.status == sessions.OPEN, CheckoutSession.expires_at <= clock.now())
+            .where(scope, CheckoutSession.status == sessions.OPEN, CheckoutSession.expires_at <= clock.now())
             .limit(LIMIT)
             .with_for_update(skip_locked=True)
         )

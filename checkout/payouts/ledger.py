@@ -67,7 +67,8 @@ def post(
     if sum(amount for _, amount in legs) != 0 or len(legs) < 2:
         raise LedgerError("a ledger transaction must have balanced legs")
     transaction_id = str(uuid.uuid4())
-    at = clock.now()
+    with clock.merchant(merchant.id):  # the merchant's ledger days follow its own clock, whoever posts
+        at = clock.now()
     session.add_all(
         LedgerEntry(
             transaction_id=transaction_id,

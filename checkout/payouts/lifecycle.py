@@ -6,11 +6,12 @@ from datetime import datetime
 from decimal import Decimal
 from functools import partial
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
 from .. import clock, money
 from ..errors import IllegalState, InvalidField
+from ..jobs import on_each_clock
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from ..providers.base import PayoutBank
@@ -142,15 +143,28 @@ def lock_merchants(session: Session, merchant_ids) -> None:
 
 
 def advance_due(
-    session: Session, *, bank: PayoutBank | None = None, decided_after: int | None = None, limit: int = 500
+    session: Session,
+    *,
+    bank: PayoutBank | None = None,
+    decided_after: int | None = None,
+    limit: int = 500,
+    scope: ColumnElement[bool] | None = None,
 ) -> int:
-    """Move every payout whose next step is due on the sandbox clock; answers how many steps ran.
-    Without `bank`, the sandbox bank deciding `decided_after` seconds after processing starts."""
-    bank = _bank(bank if bank is not None else decided_after)
+    """Move every payout whose next step is due on its merchant's sandbox clock; answers how many steps
+    ran. Without `bank`, the sandbox bank deciding `decided_after` seconds after processing starts.
+    Without `scope`, every clock in turn (checkout.jobs.clock_scopes); with one, only the payouts of that
+    scope, on the current clock."""
+    chosen = _bank(bank if bank is not None else decided_after)
+    if scope is None:
+        return on_each_clock(Payout.merchant_id, lambda each: _advance_scope(session, chosen, limit, each))
+    return _advance_scope(session, chosen, limit, scope)
+
+
+def _advance_scope(session: Session, bank: PayoutBank, limit: int, scope: ColumnElement[bool]) -> int:
     steps = 0
     # One `now` for the whole round, so that the merchants locked first are all the round will post for.
     now = clock.now()
-    due_now = (Payout.status.in_((IN_PROCESSING, PROCESSING)), Payout.next_step_at <= now)
+    due_now = (Payout.status.in_((IN_PROCESSING, PROCESSING)), Payout.next_step_at <= now, scope)
     lock_merchants(session, select(Payout.merchant_id).where(*due_now))
     while True:
         due = session.scalars(

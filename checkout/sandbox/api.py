@@ -13,8 +13,9 @@ from ..notifications import dispatcher, inspect
 from ..payins import service as payins
 from ..payouts import lifecycle
 from ..payouts import service as payouts
+from ..payouts.models import Payout
 from ..vaults import service as vaults
-from .models import add_offset
+from .models import add_merchant_offset
 from .schemas import (
     ClockAdvance,
     ClockResponse,
@@ -30,25 +31,43 @@ bp = Blueprint("sandbox", __name__, url_prefix="/sandbox")
 
 
 def _clock() -> dict:
+    """The calling merchant's clock: the shared offset plus its own."""
     return {"now": clock.unix(clock.now()), "offset_seconds": clock.offset_seconds()}
 
 
 @operation(
-    bp, "/clock", None, methods=("GET",), tag="sandbox", summary="Read the sandbox clock", response=ClockResponse
+    bp,
+    "/clock",
+    None,
+    methods=("GET",),
+    tag="sandbox",
+    summary="Read the calling merchant's sandbox clock",
+    response=ClockResponse,
 )
 def read_clock(merchant: Merchant):
     return _clock()
 
 
-@operation(bp, "/clock", ClockAdvance, tag="sandbox", summary="Move the sandbox clock forward", response=ClockResponse)
+@operation(
+    bp,
+    "/clock",
+    ClockAdvance,
+    tag="sandbox",
+    summary="Move the calling merchant's sandbox clock forward",
+    response=ClockResponse,
+)
 def advance_clock(merchant: Merchant, req: ClockAdvance):
+    """Moves the calling merchant's own clock only (the operation layer made it the request's clock)."""
+    maximum = int(clock.MAX_OFFSET.total_seconds())
     try:
         # In this request's transaction: on SQLite a second connection would wait for our own lock.
-        clock.remember(add_offset(db.session.connection(), req.advance_seconds, int(clock.MAX_OFFSET.total_seconds())))
+        offset = add_merchant_offset(db.session.connection(), merchant.id, req.advance_seconds, maximum)
     except ValueError as exc:
         raise InvalidField("advance_seconds", str(exc)) from None
-    # Whatever came due in the skipped time happens now, as the worker would have done it.
-    lifecycle.advance_due(db.session, bank=providers.payout_bank(current_app.config))
+    clock.remember_merchant(merchant.id, offset)
+    # Whatever of this merchant's came due in the skipped time happens now, as the worker would have done it.
+    bank = providers.payout_bank(current_app.config)
+    lifecycle.advance_due(db.session, bank=bank, scope=Payout.merchant_id == merchant.id)
     return _clock()
 
 

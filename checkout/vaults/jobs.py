@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import clock
-from ..jobs import Job
+from ..jobs import Job, Scope, on_each_clock
 from . import service
 from .models import Vault
 
@@ -18,10 +18,14 @@ LIMIT = 200
 
 def expire_authorizations(session: Session, config: Mapping[str, Any]) -> int:
     """PENDING vaults whose authorization session ran out become EXPIRED (their callback is queued)."""
+    return on_each_clock(Vault.merchant_id, lambda scope: _expire(session, scope))
+
+
+def _expire(session: Session, scope: Scope) -> int:
     pending = list(
         session.scalars(
             select(Vault)
-            .where(Vault.status == service.PENDING, Vault.session_expires_at <= clock.now())
+            .where(scope, Vault.status == service.PENDING, Vault.session_expires_at <= clock.now())
             .limit(LIMIT)
             .with_for_update(of=Vault, skip_locked=True)
         )

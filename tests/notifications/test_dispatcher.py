@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from checkout import clock, worker
 from checkout.db import db
+from checkout.merchants.service import find_by_app_id
 from checkout.notifications import dispatcher
 from checkout.notifications.models import OutboxMessage
 from checkout.sandbox.models import DatabaseOffsetStore
@@ -307,7 +308,9 @@ def test_the_clock_is_shared_through_the_database(app, api, seconds):
 
     api.post("/sandbox/clock", {"advance_seconds": seconds}, expect=200)
     another_process = DatabaseOffsetStore(app.config["DATABASE_URL"])
-    assert another_process.load() == seconds
+    with app.app_context():
+        me = find_by_app_id(db.session, api.app_id).id
+    assert another_process.load_merchants() == {me: seconds} and another_process.load() == 0
 
 
 def test_a_worker_process_killed_while_sending_loses_nothing(app, api, receiver, monkeypatch):

@@ -33,7 +33,8 @@ def test_days_follow_the_entries_and_rebuild_the_same(app, api, payout_api, merc
         session = db.session
         kept = day_rows(session)
         me = find_by_app_id(session, merchant["app_id"]).id
-        today = clock.now().date()
+        with clock.merchant(me):  # the days are the merchant's, on its own clock
+            today = clock.now().date()
         assert [(c, a, d, n) for m, c, a, d, n in kept if a == "available"] == [
             ("EUR", "available", today, 500),
             ("USD", "available", today - timedelta(days=2), 100000 - 10138),  # funded, then 101.38 sent

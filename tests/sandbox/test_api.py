@@ -1,14 +1,18 @@
 from checkout import clock, create_app
+from checkout.db import db
+from checkout.merchants.service import find_by_app_id
 
 
-def test_clock_reads_and_moves_forward_only(api):
+def test_clock_reads_and_moves_forward_only(app, api):
     before = api.get("/sandbox/clock")
     assert before["code"] == "10000" and before["offset_seconds"] == 0
     moved = api.post("/sandbox/clock", {"advance_seconds": 3600}, expect=200)
     assert moved["offset_seconds"] == 3600 and moved["now"] - before["now"] >= 3600
     back = api.post("/sandbox/clock", {"advance_seconds": -1}, expect=400)
     assert back["sub_msg"] == "advance_seconds: Input should be greater than or equal to 0"
-    assert clock.offset_seconds() == 3600
+    assert clock.offset_seconds() == 0  # the calling merchant's clock moved, not the shared one
+    with app.app_context(), clock.merchant(find_by_app_id(db.session, api.app_id).id):
+        assert clock.offset_seconds() == 3600
 
 
 def test_sandbox_needs_merchant_credentials(client):
