@@ -1,7 +1,7 @@
 """merchant clocks: each merchant's own sandbox clock offset, on top of the operator's shared one
 
 Revision ID: 0009
-Revises: 0007
+Revises: 0008
 Create Date: 2026-11-25 12:30:00
 """
 
