@@ -180,6 +180,15 @@ def remember_merchant(merchant_id: int, offset: int) -> None:
         _written_at[merchant_id] = time.monotonic()
 
 
+def forget_merchant(merchant_id: int) -> None:
+    """Drop what this process remembered writing for a merchant (its transaction rolled back): the next
+    read takes the stored offset again."""
+    global _merchants_loaded_at
+    with _lock:
+        _written_at.pop(merchant_id, None)
+        _merchants_loaded_at = float("-inf")
+
+
 def reset() -> None:
     """Every clock back to real time (tests only: a running sandbox never goes back)."""
     global _offset, _loaded_at, _merchant_offsets, _merchants_loaded_at

@@ -24,6 +24,7 @@ from ..providers.base import Acquirer, Decision
 from ..vaults import service as vaults
 from . import methods, states, timeouts
 from .commands import DirectPayment, HostedCheckout, PreAuthorization, VaultPayment
+from .methods import refundability
 from .models import Refund, Trade, TradeEvent
 
 AUTHENTICATED_3DS = {"Y", "A"}
@@ -375,7 +376,8 @@ def describe(trade: Trade | SimpleNamespace) -> dict:
     """The trade as /trade/query answers it: amounts, status history, refunds (a Trade or what `read` answers)."""
     currency = trade.currency
     refunded = sum(r.amount_minor for r in trade.refunds if r.status != states.REFUND_FAILED)
-    paid = trade.status in states.PAID
+    # What a refund could still take: nothing unless paid, and nothing where the method takes no refund.
+    paid = trade.status in states.PAID and refundability.of(trade.method, trade.channel, currency).allowed
     body = {
         # The provider's fields first, in its example's order; ours follow.
         "trade_no": trade.trade_no,

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from .. import clock, money
 from ..errors import IllegalState, InvalidField
-from ..jobs import on_each_clock
+from ..jobs import clock_scopes
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from ..providers.base import PayoutBank
@@ -155,17 +155,37 @@ def advance_due(
     Without `scope`, every clock in turn (checkout.jobs.clock_scopes); with one, only the payouts of that
     scope, on the current clock."""
     chosen = _bank(bank if bank is not None else decided_after)
-    if scope is None:
-        return on_each_clock(Payout.merchant_id, lambda each: _advance_scope(session, chosen, limit, each))
-    return _advance_scope(session, chosen, limit, scope)
-
-
-def _advance_scope(session: Session, bank: PayoutBank, limit: int, scope: ColumnElement[bool]) -> int:
+    if scope is not None:
+        now = clock.now()  # one `now` for the round: the merchants locked first are all it posts for
+        due_now = _due(now, scope)
+        lock_merchants(session, select(Payout.merchant_id).where(*due_now))
+        return _advance_due_now(session, chosen, limit, now, due_now)
+    # Every clock's due merchants are locked together, in one id order, before any scope advances: scope by
+    # scope, two workers whose caches place a merchant on different clocks would lock in crossing orders.
+    rounds = []
+    for merchant_id, each in clock_scopes(Payout.merchant_id):
+        with clock.merchant(merchant_id):
+            now = clock.now()
+        rounds.append((merchant_id, now, _due(now, each)))
+    merchants: set[int] = set()
+    for _, _, due_now in rounds:
+        merchants.update(session.scalars(select(Payout.merchant_id).where(*due_now).distinct()))
+    if not merchants:
+        return 0
+    lock_merchants(session, sorted(merchants))
     steps = 0
-    # One `now` for the whole round, so that the merchants locked first are all the round will post for.
-    now = clock.now()
-    due_now = (Payout.status.in_((IN_PROCESSING, PROCESSING)), Payout.next_step_at <= now, scope)
-    lock_merchants(session, select(Payout.merchant_id).where(*due_now))
+    for merchant_id, now, due_now in rounds:
+        with clock.merchant(merchant_id):
+            steps += _advance_due_now(session, chosen, limit, now, (*due_now, Payout.merchant_id.in_(merchants)))
+    return steps
+
+
+def _due(now: datetime, scope: ColumnElement[bool]) -> tuple:
+    return (Payout.status.in_((IN_PROCESSING, PROCESSING)), Payout.next_step_at <= now, scope)
+
+
+def _advance_due_now(session: Session, bank: PayoutBank, limit: int, now: datetime, due_now: tuple) -> int:
+    steps = 0
     while True:
         due = session.scalars(
             select(Payout)

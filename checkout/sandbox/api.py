@@ -67,7 +67,11 @@ def advance_clock(merchant: Merchant, req: ClockAdvance):
     clock.remember_merchant(merchant.id, offset)
     # Whatever of this merchant's came due in the skipped time happens now, as the worker would have done it.
     bank = providers.payout_bank(current_app.config)
-    lifecycle.advance_due(db.session, bank=bank, scope=Payout.merchant_id == merchant.id)
+    try:
+        lifecycle.advance_due(db.session, bank=bank, scope=Payout.merchant_id == merchant.id)
+    except Exception:
+        clock.forget_merchant(merchant.id)  # the move rolls back with the request: so does what we cached
+        raise
     return _clock()
 
 

@@ -152,3 +152,16 @@ def test_duplicate_out_trade_no(api, card_vault):
 def test_another_merchants_vault_does_not_exist(api, other_api, card_vault):
     body = other_api.post("/trade/pay", builders.vault_pay(card_vault), expect=400)
     assert body["sub_code"] == "vault-not-exist"
+
+
+def test_a_pix_automatic_debit_is_refunded_like_pix(api, pix_vault, work):
+    today = clock.brazil_today().isoformat()
+    trade_no = api.post(
+        "/trade/pay",
+        builders.vault_pay(pix_vault, "PIXAutomatic", scheduled_date=today, order_amount="50.00"),
+        expect=200,
+    )["trade_no"]
+    work()  # debited on its date
+    assert api.post("/trade/query", {"trade_no": trade_no}, expect=200)["refundable_amount"] == "50.00"
+    body = api.post("/trade/refund", builders.refund(trade_no, "20.00", out_request_no="r1"), expect=200)
+    assert (body["refund_status"], body["refund_amount"]) == ("SUCCESS", "20.00")

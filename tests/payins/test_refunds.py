@@ -218,6 +218,8 @@ def test_clp_refund_has_no_decimals_and_chile_refunds_nothing(api, row_counts):
     )
     assert (whole["sub_code"], whole["sub_msg"]) == ("refund-not-supported", "Khipu payments in CLP cannot be refunded")
     assert row_counts() == before
+    query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
+    assert (query["trade_status"], query["refundable_amount"]) == ("SUCCESS", "0")  # nothing a refund could take
 
 
 @pytest.mark.parametrize(

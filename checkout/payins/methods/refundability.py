@@ -20,6 +20,7 @@ _BY_CURRENCY: dict[str, dict[tuple[str, str | None], Refundability]] = {
     "BRL": {
         ("CreditCard", None): YES,
         ("PIX", None): YES,
+        ("PIXAutomatic", None): YES,  # a PIX debit: PIX's rule
         ("Boleto", None): YES,
         ("Lottery", None): YES,
         ("DepositExpress", None): YES,
@@ -40,11 +41,13 @@ _NOTHING_REFUNDED = frozenset({"COP", "CLP", "PEN"})
 
 
 def of(method: str, channel: str | None, currency: str) -> Refundability:
-    """What the summary says of this payment; a payment it does not list (a card in USD, EUR or GBP) is
-    refundable, and so is anything outside the currencies it covers."""
+    """What the summary says of this payment; a currency it does not cover (a card in USD, EUR or GBP) is
+    refundable."""
     if currency in _NOTHING_REFUNDED:
         return NO
     listed = _BY_CURRENCY.get(currency)
     if listed is None:
         return YES
+    # A method the summary does not list in a currency it covers (our bank-list Cash in MXN, say) follows
+    # the summary's word for the currency's other methods: there, No.
     return listed.get((method, channel if method == "Wallet" else None), NO)
