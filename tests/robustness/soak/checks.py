@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 
 from checkout import clock
 from checkout.db import db
+from checkout.merchants.models import Merchant
 from checkout.notifications.models import DELIVERED, PENDING, SKIPPED, OutboxMessage
 from checkout.payins import states as trades
 from checkout.payins.models import Trade
@@ -69,47 +70,73 @@ def _clock_api(base: str, credentials: dict, stats: Stats, seconds: int | None =
     return response.json()["now"]
 
 
-def settle(app, base: str, credentials: dict, stats: Stats) -> int:
-    """Move the clock until every payout is final, every vault debit and expiry ran and the outbox is empty;
-    answers how many times the clock was moved."""
+def settle(app, base: str, merchants: list[dict], stats: Stats) -> int:
+    """Move each merchant's own clock until its payouts are final, its vault debits and expiries ran and its
+    outbox is empty; answers how many times a clock was moved."""
     advances = 0
     deadline = time.monotonic() + SETTLE_TIMEOUT
+    with app.app_context():
+        ids = {
+            m["app_id"]: db.session.scalar(select(Merchant.id).where(Merchant.app_id == m["app_id"])) for m in merchants
+        }
+        db.session.rollback()
     while True:
-        now = _clock_api(base, credentials, stats)
-        with app.app_context():
-            outbox = db.session.execute(
-                select(OutboxMessage.target, OutboxMessage.subject_id, OutboxMessage.next_attempt_at)
-                .where(OutboxMessage.status == PENDING)
-                .order_by(OutboxMessage.id)
-            ).all()
-            payouts = db.session.scalars(
-                select(Payout.next_step_at).where(Payout.status.in_((lifecycle.IN_PROCESSING, lifecycle.PROCESSING)))
-            ).all()
-            debits = db.session.scalar(
-                select(func.count()).select_from(Trade).where(Trade.kind == "vault", Trade.status == trades.PROCESSING)
-            )
-            unpaid = db.session.scalars(
-                select(Trade.expires_at).where(Trade.kind == "direct", Trade.status == trades.PROCESSING)
-            ).all()
-            db.session.rollback()
-        if not outbox and not payouts and not debits and not unpaid:
+        waiting = []
+        for credentials in merchants:
+            merchant_id = ids[credentials["app_id"]]
+            now = _clock_api(base, credentials, stats)
+            state = _pending(app, merchant_id)
+            if any(state.values()):
+                waiting.append((credentials, now, state))
+        if not waiting:
             return advances
-        # A message waits behind an earlier one about the same subject that is not due yet (order of
-        # delivery): only the first pending message of each subject says when something can happen.
-        heads = {}
-        for target, subject, due in outbox:
-            heads.setdefault((target, subject), due)
-        moments = [_as_unix(m) for m in (*heads.values(), *payouts, *unpaid) if m is not None]
         if time.monotonic() > deadline:
-            pytest.fail(
-                f"not settled after {SETTLE_TIMEOUT} s: {len(outbox)} messages pending, "
-                f"{len(payouts)} payouts in progress, {debits} vault debits, {len(unpaid)} unpaid trades"
-            )
-        if debits or any(moment <= now for moment in moments):
+            totals = {
+                key: sum(len(s[key]) if isinstance(s[key], list) else s[key] for _, _, s in waiting)
+                for key in waiting[0][2]
+            }
+            pytest.fail(f"not settled after {SETTLE_TIMEOUT} s: {totals}")
+        moved = False
+        for credentials, now, state in waiting:
+            moments = [_as_unix(m) for m in (*state["messages"], *state["payouts"], *state["unpaid"]) if m is not None]
+            if state["debits"] or any(moment <= now for moment in moments):
+                continue  # the worker has something due on this clock already
+            _clock_api(base, credentials, stats, min(moments) - now + 1)
+            advances += 1
+            moved = True
+        if not moved:
             time.sleep(0.2)  # polling the worker's progress on what is already due
-            continue
-        _clock_api(base, credentials, stats, min(moments) - now + 1)
-        advances += 1
+
+
+def _pending(app, merchant_id: int) -> dict:
+    """What of one merchant still waits: the first pending message of each subject (a message waits behind
+    an earlier one about the same subject), payouts in progress, vault debits, unpaid direct trades."""
+    with app.app_context():
+        outbox = db.session.execute(
+            select(OutboxMessage.target, OutboxMessage.subject_id, OutboxMessage.next_attempt_at)
+            .where(OutboxMessage.status == PENDING, OutboxMessage.merchant_id == merchant_id)
+            .order_by(OutboxMessage.id)
+        ).all()
+        payouts = db.session.scalars(
+            select(Payout.next_step_at).where(
+                Payout.status.in_((lifecycle.IN_PROCESSING, lifecycle.PROCESSING)), Payout.merchant_id == merchant_id
+            )
+        ).all()
+        debits = db.session.scalar(
+            select(func.count())
+            .select_from(Trade)
+            .where(Trade.kind == "vault", Trade.status == trades.PROCESSING, Trade.merchant_id == merchant_id)
+        )
+        unpaid = db.session.scalars(
+            select(Trade.expires_at).where(
+                Trade.kind == "direct", Trade.status == trades.PROCESSING, Trade.merchant_id == merchant_id
+            )
+        ).all()
+        db.session.rollback()
+    heads: dict = {}
+    for target, subject, due in outbox:
+        heads.setdefault((target, subject), due)
+    return {"messages": list(heads.values()), "payouts": payouts, "debits": debits, "unpaid": unpaid}
 
 
 def _statuses_by_subject(session, kind: str, field: str) -> dict[str, list[str]]:
@@ -125,7 +152,6 @@ def _statuses_by_subject(session, kind: str, field: str) -> dict[str, list[str]]
 
 
 def check_trades(session, problems: list[str]) -> collections.Counter:
-    now = clock.now()
     by_status: collections.Counter = collections.Counter()
     callbacks = _statuses_by_subject(session, "payin.callback", "trade_status")
     for trade in session.scalars(select(Trade).order_by(Trade.id)):
@@ -155,8 +181,10 @@ def check_trades(session, problems: list[str]) -> collections.Counter:
             expected = set()  # more refunded than paid
         if trade.status not in expected:
             problems.append(f"{where}: refunded {refunded} of {trade.amount_minor}")
+        with clock.merchant(trade.merchant_id):  # its merchant's own clock
+            now, today = clock.now(), clock.brazil_today()
         if trade.status == trades.PROCESSING and (
-            (trade.kind == "vault" and (trade.method == "CreditCard" or trade.scheduled_date <= clock.brazil_today()))
+            (trade.kind == "vault" and (trade.method == "CreditCard" or trade.scheduled_date <= today))
             # A direct card has no expiry: the worker charges it in its next round.
             or (trade.kind == "direct" and (trade.method == "CreditCard" or clock.as_utc(trade.expires_at) <= now))
         ):
