@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from PIL import Image, ImageDraw
+from sqlalchemy import create_engine, text
 
 from checkout.demo.client import Shop
 from tests import processes
@@ -161,6 +162,21 @@ def merchant(server_env, live_server, shop, tmp_path_factory) -> dict:
 def shop_api(live_server, merchant) -> Shop:
     """The merchant's server talking to the live service over HTTP: the demo shop's own client."""
     return Shop(live_server, merchant)
+
+
+@pytest.fixture(scope="session")
+def demo_api(live_server, server_env) -> Shop:
+    """The Demo Shop's own credentials (provisioned by `checkout serve`), read from the service's database:
+    its sandbox clock is its own, so only it can move the time its pages see."""
+    engine = create_engine(server_env["CHECKOUT_DATABASE_URL"])
+    try:
+        with engine.connect() as conn:
+            row = conn.execute(
+                text("SELECT app_id, security_key, app_key FROM merchants WHERE name = 'Demo Shop' ORDER BY id LIMIT 1")
+            ).one()
+    finally:
+        engine.dispose()
+    return Shop(live_server, {"app_id": row.app_id, "security_key": row.security_key, "app_key": row.app_key})
 
 
 @pytest.fixture(scope="session")

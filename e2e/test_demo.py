@@ -137,12 +137,12 @@ def test_a_tampered_return_token_is_refused(profile, demo):
     expect(page.get_by_role("heading", name="Return refused")).to_be_visible()
 
 
-def test_an_expired_payout_session(profile, demo, shop_api):
+def test_an_expired_payout_session(profile, demo, demo_api):
     profile.expected_statuses.add(410)
     page = profile.new_page()
     page.goto(demo + "/")
     page.get_by_role("button", name="Withdraw R$ 250 (redirect)").click()
     expect(page.get_by_role("heading", name="Receba R$\xa0250,00")).to_be_visible()
-    shop_api.payin("/sandbox/clock", {"advance_seconds": 1801})
+    demo_api.payin("/sandbox/clock", {"advance_seconds": 1801})  # the Demo Shop's own clock
     page.reload()
     expect(page.get_by_role("heading", name="Este link expirou")).to_be_visible()
