@@ -46,11 +46,21 @@ class MerchantSite(BaseHTTPRequestHandler):
         parts = urlsplit(self.path)
         query = parse_qs(parts.query)
         if parts.path == "/frame":
+            # What docs/hosted-pages.md tells merchants to do: only messages from the frame, from the service's
+            # origin; a resize sets the frame's height. #received: the last other message; #messages: every one.
+            src = query["src"][0]
+            height = int(query.get("height", ["720"])[0])
             body = f"""<!doctype html><html><head><title>Shop</title><link rel="icon" href="data:,"></head><body>
-<h1>Shop checkout</h1><p id="received">nothing yet</p>
-<iframe id="checkout" src="{query["src"][0]}" width="420" height="720" title="checkout"></iframe>
-<script>window.addEventListener("message", function (e) {{
-  document.getElementById("received").textContent = JSON.stringify({{origin: e.origin, data: e.data}});
+<h1>Shop checkout</h1><p id="received">nothing yet</p><ol id="messages"></ol>
+<iframe id="checkout" src="{src}" width="420" height="{height}" title="checkout"></iframe>
+<script>var frame = document.getElementById("checkout"), service = new URL(frame.src).origin;
+window.addEventListener("message", function (e) {{
+  if (e.source !== frame.contentWindow || e.origin !== service) {{ return; }}
+  var text = JSON.stringify({{origin: e.origin, data: e.data}}), item = document.createElement("li");
+  item.textContent = text;
+  document.getElementById("messages").appendChild(item);
+  if (e.data && e.data.type === "checkout.resize") {{ frame.height = String(e.data.height); }}
+  else {{ document.getElementById("received").textContent = text; }}
 }});</script></body></html>"""
         elif parts.path == "/back":
             token = query.get("token", [""])[0]

@@ -17,7 +17,7 @@ from ..merchants.models import Merchant
 from ..validation import is_digits
 from .models import CardToken
 
-_ELO_PREFIXES = (
+ELO_PREFIXES = (
     "401178",
     "401179",
     "431274",
@@ -46,7 +46,7 @@ _ELO_PREFIXES = (
 def brand_of(number: str) -> str | None:
     if number.startswith(("606282", "3841")):
         return "hipercard"
-    if number.startswith(_ELO_PREFIXES):
+    if number.startswith(ELO_PREFIXES):
         return "elo"
     if number[:2] in ("34", "37") and len(number) == 15:
         return "amex"

@@ -6,10 +6,12 @@ from typing import cast
 from urllib.parse import urlencode
 
 from flask import current_app, redirect, request
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from .. import clock, links, money, providers
 from ..cards import service as cards
+from ..cards.models import CardToken
 from ..db import db
 from ..errors import DomainError
 from ..merchants.models import Merchant
@@ -21,12 +23,17 @@ from .forms import CheckoutForm
 from .pay_views import COUNTRIES, PAY_TOKEN_TTL
 from .views import _post_allowed, bp
 
-# The names customers read in the method picker, where they differ from the API's method names.
+# The names customers read in the method picker, in their language, where they differ from the API's names.
 METHOD_LABELS = {
-    "Lottery": "Lotérica",
-    "DepositExpress": "Depósito",
-    "BankTransfer": "Bank transfer",
-    "CreditCard": "Card",
+    "PIX": _l("Pix"),
+    "Lottery": _l("Lotérica"),
+    "DepositExpress": _l("Bank deposit"),
+    "OpenFinance": _l("Open Finance"),
+    "Wallet": _l("Wallet"),
+    "Cash": _l("Cash"),
+    "BankTransfer": _l("Bank transfer"),
+    "OXXOPay": _l("OXXO Pay"),
+    "CreditCard": _l("Card"),
 }
 
 
@@ -168,8 +175,8 @@ def _tokenize(page: Page, form: CheckoutForm):
         page.merchant,
         card_no=form.digits,
         cvv=form.cvv.data,
-        exp_year=form.exp_year.data,
-        exp_month=form.exp_month.data,
+        exp_year=form.expiry[0],
+        exp_month=form.expiry[1],
         holder_name=form.holder.data,
         fingerprint_key=current_app.config["SECRET_KEY"],
         ttl_seconds=current_app.config["CARD_TOKEN_TTL"],
@@ -184,12 +191,14 @@ def checkout_threeds():
     if trade.status != states.INITIAL or "pending" not in trade.details:
         return redirect(page.url("pages.checkout_page"), 303)
     pending = trade.details["pending"]
+    card = db.session.scalar(select(CardToken).where(CardToken.token == pending.get("card_token")))
     return render(
         "pages/checkout/threeds.html",
         page,
         trade=trade,
         amount=money.from_minor(trade.amount_minor, trade.currency),
         brand=pending.get("brand", ""),
+        last_four=card.last_four if card else None,
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from stdnum import luhn
@@ -11,6 +13,7 @@ from wtforms.validators import DataRequired, Length, Optional, Regexp, Validatio
 
 from .. import clock, jsonbody
 from ..brazil.banks import BR_BANKS
+from ..cards import service as cards
 from ..payouts.accounts import PIX_KEY_TYPES
 from ..payouts.corridors import WALLET_CHANNELS
 from ..validation import check_email
@@ -49,22 +52,56 @@ class PageForm(FlaskForm):
         return super().validate(extra_validators)
 
 
+# Typed as "MM/YY", "MM / YY", "MMYY" or "MM/YYYY" (the page's script adds the slash while typing).
+EXPIRY = re.compile(r"^\s*([0-9]{2})\s*/?\s*([0-9]{2}|[0-9]{4})\s*$")
+EXPIRY_YEARS = 20  # the card service refuses an expiry further away than this
+EMAIL_INVALID = _l("Enter a valid e-mail address.")
+
+
+class EmailAddress:
+    """The service's own e-mail rule; `type_message` is what the page's script says for a malformed address."""
+
+    def __init__(self, message=EMAIL_INVALID):
+        self.message = self.type_message = message
+
+    def __call__(self, form, field):
+        try:
+            check_email(field.data)
+        except ValueError:
+            raise ValidationError(self.message) from None
+
+
+def parse_expiry(text: str | None) -> tuple[int, int] | None:
+    """(year, month) of a typed expiry date, the month unchecked; None when it is not shaped like one."""
+    match = EXPIRY.match(text or "")
+    if not match:
+        return None
+    month, year = int(match.group(1)), int(match.group(2))
+    return (year + 2000 if year < 100 else year), month
+
+
 class CardForm(PageForm):
     card_no = StringField(
         _l("Card number"),
         validators=[DataRequired(REQUIRED), Length(max=23)],
-        render_kw={"autocomplete": "cc-number", "inputmode": "numeric"},
+        render_kw={
+            "autocomplete": "cc-number",
+            "inputmode": "numeric",
+            "autocorrect": "off",
+            "spellcheck": "false",
+            # The service's Elo ranges, so the script names the brand by the same rules as the server.
+            "data-elo": " ".join(cards.ELO_PREFIXES),
+        },
     )
-    exp_month = SelectField(
-        _l("Month"),
-        choices=[SelectChoice(f"{m:02d}") for m in range(1, 13)],
-        render_kw={"autocomplete": "cc-exp-month"},
+    exp = StringField(
+        _l("Expiry date"),
+        validators=[DataRequired(REQUIRED), Regexp(EXPIRY.pattern, message=_l("Enter the date as MM/YY."))],
+        render_kw={"autocomplete": "cc-exp", "inputmode": "numeric", "maxlength": 9, "placeholder": _l("MM/YY")},
     )
-    exp_year = SelectField(_l("Year"), render_kw={"autocomplete": "cc-exp-year"})
     cvv = StringField(
         _l("Security code"),
         validators=[DataRequired(REQUIRED), Regexp(r"^[0-9]{3,4}$", message=_l("3 or 4 digits."))],
-        render_kw={"autocomplete": "cc-csc", "inputmode": "numeric"},
+        render_kw={"autocomplete": "cc-csc", "inputmode": "numeric", "maxlength": 4},
     )
     holder = StringField(
         _l("Name on the card"),
@@ -72,24 +109,77 @@ class CardForm(PageForm):
         render_kw={"autocomplete": "cc-name"},
     )
 
+    NUMBER_INVALID = _l("This card number is not valid.")
+    BRAND_REFUSED = _l("This card brand is not accepted.")
+    MONTH_INVALID = _l("The month must be 01 to 12.")
+    EXPIRED = _l("This card has expired.")
+    TOO_FAR = _l("This date is too far in the future.")
+    CVV_LENGTH = {"amex": _l("American Express codes have 4 digits."), None: _l("This card's code has 3 digits.")}
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        year = clock.now().year
-        self.exp_year.choices = [SelectChoice(str(y)) for y in range(year, year + 16)]
+        # The script checks the date on the service's (sandbox) clock, not the device's, and says what the server says.
+        today = clock.now().date()
+        self.exp.render_kw = {
+            **(self.exp.render_kw or {}),
+            "data-today": f"{today.year:04d}-{today.month:02d}",
+            "data-years": EXPIRY_YEARS,
+            "data-msg-month": str(self.MONTH_INVALID),
+            "data-msg-expired": str(self.EXPIRED),
+            "data-msg-far": str(self.TOO_FAR),
+        }
+        self.card_no.render_kw = {
+            **(self.card_no.render_kw or {}),
+            "data-msg-invalid": str(self.NUMBER_INVALID),
+            "data-msg-brand": str(self.BRAND_REFUSED),
+        }
+        self.cvv.render_kw = {
+            **(self.cvv.render_kw or {}),
+            "data-msg-amex": str(self.CVV_LENGTH["amex"]),
+            "data-msg-other": str(self.CVV_LENGTH[None]),
+        }
 
     @property
     def digits(self) -> str:
         return "".join((self.card_no.data or "").split()).replace("-", "")
 
+    @property
+    def brand(self) -> str | None:
+        """The brand the service sees in the typed number (None while it is not a whole, known one)."""
+        number = self.digits
+        return cards.brand_of(number) if number.isascii() and number.isdigit() and len(number) >= 12 else None
+
+    @property
+    def expiry(self) -> tuple[int, int]:
+        """(year, month) of a validated form."""
+        parsed = parse_expiry(self.exp.data)
+        assert parsed is not None  # validated
+        return parsed
+
     def validate_card_no(self, field):
         number = self.digits
         if not (number.isascii() and number.isdigit() and 12 <= len(number) <= 19 and luhn.is_valid(number)):
-            raise ValidationError(_l("This card number is not valid."))
+            raise ValidationError(self.NUMBER_INVALID)
+        if self.brand is None:
+            raise ValidationError(self.BRAND_REFUSED)
 
-    def validate_exp_month(self, field):
+    def validate_exp(self, field):
+        parsed = parse_expiry(field.data)
+        if parsed is None:
+            return  # the Regexp said so
+        year, month = parsed
+        if not 1 <= month <= 12:
+            raise ValidationError(self.MONTH_INVALID)
         today = clock.now().date()
-        if (int(self.exp_year.data or 0), int(field.data or 0)) < (today.year, today.month):
-            raise ValidationError(_l("This card has expired."))
+        if (year, month) < (today.year, today.month):
+            raise ValidationError(self.EXPIRED)
+        if year > today.year + EXPIRY_YEARS:
+            raise ValidationError(self.TOO_FAR)
+
+    def validate_cvv(self, field):
+        brand = self.brand
+        if not field.errors and brand and len(field.data) != (4 if brand == "amex" else 3):
+            raise ValidationError(self.CVV_LENGTH["amex" if brand == "amex" else None])
 
 
 class PayoutForm(PageForm):
@@ -186,7 +276,9 @@ class CheckoutForm(CardForm):
         _l("Full name"), validators=[DataRequired(REQUIRED), Length(max=128)], render_kw={"autocomplete": "name"}
     )
     email = EmailField(
-        _l("E-mail"), validators=[DataRequired(REQUIRED), Length(max=128)], render_kw={"autocomplete": "email"}
+        _l("E-mail"),
+        validators=[DataRequired(REQUIRED), Length(max=128), EmailAddress()],
+        render_kw={"autocomplete": "email"},
     )
     phone = TelField(
         _l("Phone"),
@@ -218,7 +310,7 @@ class CheckoutForm(CardForm):
         _l("Verification code (Todito)"), validators=[Optional(), Length(max=4)], render_kw={"inputmode": "numeric"}
     )
 
-    CARD = ("card_no", "exp_month", "exp_year", "cvv", "holder")
+    CARD = ("card_no", "exp", "cvv", "holder")
     BRAZIL = ("phone", "document_type", "document_number")
     ADDRESS = ("zip_code", "state", "city", "street", "street_number")
     DOCUMENT = ("document_type", "document_number")
@@ -262,9 +354,3 @@ class CheckoutForm(CardForm):
             self.document_type.choices = [SelectChoice(kind) for kind in documents]
             self.document_number.label.text = _l("Document number")
             self.document_number.validators = [DataRequired(REQUIRED), Length(max=32)]
-
-    def validate_email(self, field):
-        try:
-            check_email(field.data)
-        except ValueError:
-            raise ValidationError(_l("Enter a valid e-mail address.")) from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from markupsafe import Markup, escape
+from wtforms.validators import DataRequired, InputRequired, Length, Regexp
 
 
 def _params(attrs: dict) -> str:
@@ -15,6 +16,25 @@ def _params(attrs: dict) -> str:
         elif value is not False and value is not None:
             parts.append(f'{name.rstrip("_")}="{escape(value)}"')
     return " ".join(parts)
+
+
+def constraints(field) -> dict:
+    """What the page's script checks before a submit, read from the field's own validators, each with the
+    message the server gives for it (in the page's language), so both say the same thing."""
+    attrs: dict = {}
+    for validator in field.validators:
+        message = getattr(validator, "message", None)
+        if isinstance(validator, DataRequired | InputRequired) and message:
+            attrs["data-msg-required"] = str(message)
+        elif isinstance(validator, Regexp):
+            attrs["pattern"] = validator.regex.pattern
+            if message:
+                attrs["data-msg-pattern"] = str(message)
+        elif isinstance(validator, Length) and message:
+            attrs["data-msg-length"] = str(message)
+        if getattr(validator, "type_message", None):  # a format the input's type implies (an e-mail address)
+            attrs["data-msg-type"] = str(validator.type_message)
+    return attrs
 
 
 def control(field, **extra) -> Markup:
@@ -31,6 +51,7 @@ def control(field, **extra) -> Markup:
         value = getattr(flags, flag, None)
         if value is not None and value != -1 and value is not False:
             attrs[flag] = value
+    attrs.update(constraints(field))
     attrs.update(field.render_kw or {})
     attrs.update(extra)
     if field.type == "SelectField":

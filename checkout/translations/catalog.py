@@ -281,6 +281,37 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Número de cuenta del monedero (Todito)",
     ),
     "Verification code (Todito)": ("Código de verificação (Todito)", "Código de verificación (Todito)"),
+    # Card entry, the hosted checkout and its 3-D Secure step.
+    "MM/YY": ("MM/AA", "MM/AA"),
+    "Enter the date as MM/YY.": ("Informe a data como MM/AA.", "Escribe la fecha como MM/AA."),
+    "The month must be 01 to 12.": ("O mês deve ser de 01 a 12.", "El mes debe ser de 01 a 12."),
+    "This date is too far in the future.": (
+        "Esta data está longe demais no futuro.",
+        "Esta fecha está demasiado lejos en el futuro.",
+    ),
+    "This card brand is not accepted.": (
+        "Esta bandeira de cartão não é aceita.",
+        "Esta marca de tarjeta no se acepta.",
+    ),
+    "American Express codes have 4 digits.": (
+        "O código do American Express tem 4 dígitos.",
+        "El código de American Express tiene 4 dígitos.",
+    ),
+    "This card's code has 3 digits.": (
+        "O código deste cartão tem 3 dígitos.",
+        "El código de esta tarjeta tiene 3 dígitos.",
+    ),
+    "3 digits on the back": ("3 dígitos no verso", "3 dígitos al reverso"),
+    "4 digits on the front": ("4 dígitos na frente", "4 dígitos al frente"),
+    "Pay to": ("Pagar a", "Pagar a"),
+    "Total": ("Total", "Total"),
+    "Card": ("Cartão", "Tarjeta"),
+    "Pix": ("Pix", "Pix"),
+    "Lotérica": ("Lotérica", "Lotérica"),
+    "Bank deposit": ("Depósito bancário", "Depósito bancario"),
+    "Open Finance": ("Open Finance", "Open Finance"),
+    "Cash": ("Dinheiro", "Efectivo"),
+    "OXXO Pay": ("OXXO Pay", "OXXO Pay"),
 }
 
 LOCALES = ("pt_BR", "es_MX")

@@ -73,3 +73,166 @@
     });
   });
 }());
+
+// ---- card entry, form checks before submit, frame height ----
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("page-data").textContent || "{}");
+  var checks = {}; // per input id: a check of its own, after the declared ones (the card's)
+
+  var checkable = function (el) {
+    return el && el.form && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && el.closest(".field") &&
+      !/^(hidden|radio|checkbox|submit|button)$/.test(el.type) && !el.disabled && !el.closest("[hidden]");
+  };
+  // What the server would say first about this value, with the server's own (translated) messages.
+  var problem = function (el) {
+    var value = el.value, say = function (name) { return el.getAttribute("data-msg-" + name) || ""; };
+    if (!value.trim()) { return el.required ? say("required") : ""; }
+    var pattern = el.getAttribute("pattern");
+    if (pattern && !new RegExp("^(?:" + pattern + ")$").test(value)) { return say("pattern"); }
+    if (el.minLength > 0 && value.length < el.minLength) { return say("length"); }
+    if (el.type === "email" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) { return say("type"); }
+    return checks[el.id] ? checks[el.id](value) : "";
+  };
+  // The markup the server writes: <p class="error" id="<id>-error"> in the field, .has-error, aria-invalid.
+  var show = function (el, message) {
+    var box = el.closest(".field"), id = el.id + "-error", p = document.getElementById(id);
+    var ids = (el.getAttribute("aria-describedby") || "").split(" ").filter(function (x) { return x && x !== id; });
+    if (message) {
+      if (!p) { p = document.createElement("p"); p.className = "error"; p.id = id; box.appendChild(p); }
+      p.textContent = message;
+      ids.push(id);
+      el.setAttribute("aria-invalid", "true");
+    } else {
+      if (p) { p.remove(); }
+      el.removeAttribute("aria-invalid");
+    }
+    box.classList.toggle("has-error", !!message);
+    if (ids.length) { el.setAttribute("aria-describedby", ids.join(" ")); } else { el.removeAttribute("aria-describedby"); }
+  };
+
+  // Capture phase: runs before the once-only guard, which then never sees a refused submit.
+  document.addEventListener("submit", function (event) {
+    var form = event.target, first = null;
+    if (form.getAttribute("data-sent")) { return; }
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!checkable(el)) { return; }
+      var message = problem(el);
+      show(el, message);
+      if (message && !first) { first = el; }
+    });
+    if (first) { event.preventDefault(); event.stopPropagation(); first.focus(); }
+  }, true);
+  document.addEventListener("input", function (event) {
+    var el = event.target;
+    if (!checkable(el)) { return; }
+    el.setAttribute("data-touched", "1");
+    if (el.getAttribute("aria-invalid") && !problem(el)) { show(el, ""); } // fixed: say so at once
+  });
+  document.addEventListener("focusout", function (event) {
+    var el = event.target;
+    if (checkable(el) && el.getAttribute("data-touched")) { show(el, problem(el)); }
+  });
+  var refused = document.querySelector(".has-error input, .has-error select");
+  if (refused) { refused.focus(); }
+
+  var card = document.querySelector("[data-card]");
+  if (card) {
+    var number = card.querySelector("#card_no"), exp = card.querySelector("#exp"), cvv = card.querySelector("#cvv");
+    var elo = (number.getAttribute("data-elo") || "").split(" ");
+    var digits = function (text) { return text.replace(/\D/g, ""); };
+    var starts = function (d, list) { return list.some(function (p) { return p && d.indexOf(p) === 0; }); };
+    var within = function (d, n, low, high) { return d.length >= n && +d.slice(0, n) >= low && +d.slice(0, n) <= high; };
+    // The service's brand rules (cards/service.py), read on a prefix while the number is typed.
+    var brandOf = function (d) {
+      if (starts(d, ["606282", "3841"])) { return "hipercard"; }
+      if (starts(d, elo)) { return "elo"; }
+      if (starts(d, ["34", "37"])) { return "amex"; }
+      if (d.charAt(0) === "4") { return "visa"; }
+      if (within(d, 2, 51, 55) || within(d, 4, 2221, 2720)) { return "mastercard"; }
+      if (starts(d, ["36", "38"]) || within(d, 3, 300, 305)) { return "diners"; }
+      if (starts(d, ["6011", "65"])) { return "discover"; }
+      return within(d, 4, 3528, 3589) ? "jcb" : "";
+    };
+    var grouped = function (d, brand) {
+      var sizes = brand === "amex" ? [4, 6, 5] : brand === "diners" && d.length <= 14 ? [4, 6, 4] : [4, 4, 4, 4, 3];
+      var parts = [], at = 0;
+      sizes.forEach(function (size) { if (at < d.length) { parts.push(d.slice(at, at + size)); at += size; } });
+      return parts.join(" ");
+    };
+    var live = document.getElementById("card_no-brand");
+    var showBrand = function (brand) {
+      card.querySelectorAll("[data-brand]").forEach(function (m) {
+        m.hidden = m.getAttribute("data-brand") !== brand;
+        if (!m.hidden && live) { live.textContent = m.getAttribute("data-name") || ""; }
+      });
+      card.querySelectorAll("[data-cvv]").forEach(function (h) { h.hidden = h.getAttribute("data-cvv") !== (brand === "amex" ? "4" : "3"); });
+    };
+    var typed = digits(number.value);
+    number.addEventListener("input", function (event) {
+      var d = digits(number.value), before = digits(number.value.slice(0, number.selectionStart)).length;
+      if (event.inputType === "deleteContentBackward" && d === typed && before > 0) {
+        d = d.slice(0, before - 1) + d.slice(before); before -= 1; // a backspace on a space takes the digit before it
+      }
+      var brand = brandOf(d);
+      d = d.slice(0, brand === "amex" ? 15 : 19);
+      typed = d;
+      number.value = grouped(d, brand);
+      var caret = 0, seen = 0;
+      while (caret < number.value.length && seen < before) { if (/\d/.test(number.value.charAt(caret))) { seen += 1; } caret += 1; }
+      if (document.activeElement === number) { number.setSelectionRange(caret, caret); }
+      showBrand(brand);
+    });
+    exp.addEventListener("input", function (event) {
+      var raw = exp.value, d = digits(raw);
+      if (/^[2-9]$/.test(d) || /^\d\s*\/$/.test(raw.trim()) || /^1[3-9]$/.test(d)) { d = "0" + d; } // "4": April
+      d = d.slice(0, 6);
+      var deleting = (event.inputType || "").indexOf("delete") === 0;
+      exp.value = d.length > 2 || (d.length === 2 && !deleting) ? d.slice(0, 2) + "/" + d.slice(2) : d;
+    });
+    var luhn = function (d) {
+      var sum = 0;
+      for (var i = 0; i < d.length; i += 1) {
+        var n = +d.charAt(d.length - 1 - i);
+        if (i % 2) { n *= 2; if (n > 9) { n -= 9; } }
+        sum += n;
+      }
+      return sum % 10 === 0;
+    };
+    checks[number.id] = function (value) {
+      var d = value.replace(/[\s-]/g, "");
+      if (!/^\d{12,19}$/.test(d) || !luhn(d)) { return number.getAttribute("data-msg-invalid"); }
+      return brandOf(d) ? "" : number.getAttribute("data-msg-brand");
+    };
+    checks[exp.id] = function (value) {
+      var m = new RegExp("^(?:" + exp.getAttribute("pattern") + ")$").exec(value);
+      if (!m) { return ""; }
+      var month = +m[1], year = +m[2] < 100 ? 2000 + +m[2] : +m[2], today = exp.getAttribute("data-today").split("-");
+      if (month < 1 || month > 12) { return exp.getAttribute("data-msg-month"); }
+      if (year * 12 + month < +today[0] * 12 + +today[1]) { return exp.getAttribute("data-msg-expired"); }
+      return year > +today[0] + +exp.getAttribute("data-years") ? exp.getAttribute("data-msg-far") : "";
+    };
+    checks[cvv.id] = function (value) {
+      var d = digits(number.value), brand = d.length >= 12 ? brandOf(d) : "";
+      if (!brand || value.length === (brand === "amex" ? 4 : 3)) { return ""; }
+      return cvv.getAttribute(brand === "amex" ? "data-msg-amex" : "data-msg-other");
+    };
+    if (typed) { showBrand(brandOf(typed)); }
+  }
+
+  // Inside a frame: the page's height to a parent the merchant registered, so the frame can fit it.
+  if (window.parent !== window && window.ResizeObserver) {
+    var ancestors = window.location.ancestorOrigins;
+    var parent = ancestors && ancestors.length ? ancestors[0] : "";
+    if (!parent && document.referrer) { parent = new URL(document.referrer).origin; }
+    if ((data.frameOrigins || []).indexOf(parent) !== -1) {
+      var sent = 0;
+      var report = function () {
+        var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+        if (height !== sent) { sent = height; window.parent.postMessage({ type: "checkout.resize", height: height }, parent); }
+      };
+      new ResizeObserver(report).observe(document.documentElement);
+      report();
+    }
+  }
+}());

@@ -99,8 +99,7 @@ def test_a_card_goes_through_the_sandbox_3ds_step(customer, api, web_url, outbox
     form = choose(customer, customer.get(web_url), "CreditCard")
     card = {
         "card_no": "4111 1111 1111 1111",
-        "exp_month": "12",
-        "exp_year": str(clock.now().year + 2),
+        "exp": f"12/{clock.now().year + 2}",
         "cvv": "123",
         "holder": "Ana Souza",
         "name": "Ana Souza",
