@@ -29,6 +29,13 @@ def test_number_grouped_brand_named_and_expiry_slashed_while_typing(profile, sho
     expect(number).to_have_value("4111 1111 1111 1111")
     assert shown_brand(page) == "visa"
     expect(page.get_by_text("3 digits on the back")).to_be_visible()
+    # The caret stays sane: a backspace just after a space takes the digit before it; typing goes where it is.
+    number.evaluate("input => input.setSelectionRange(5, 5)")
+    number.press("Backspace")
+    expect(number).to_have_value("4111 1111 1111 111")
+    number.press("9")
+    expect(number).to_have_value("4119 1111 1111 1111")
+    assert number.evaluate("input => input.selectionStart") == 4
     number.fill("")
     number.press_sequentially("378282246310005")
     expect(number).to_have_value("3782 822463 10005")
