@@ -8,8 +8,7 @@ from playwright.sync_api import expect
 
 def fill_card(frame, number: str) -> None:
     frame.get_by_label("Número do cartão").fill(number)
-    frame.get_by_label("Mês").select_option("12")
-    frame.get_by_label("Ano").select_option(str(date.today().year + 3))
+    frame.get_by_label("Validade").fill(f"12/{(date.today().year + 3) % 100:02d}")
     frame.get_by_label("Código de segurança").fill("123")
     frame.get_by_label("Nome impresso no cartão").fill("Ana Souza")
     frame.get_by_role("button", name="Salvar cartão").click()
