@@ -73,3 +73,11 @@
     });
   });
 }());
+
+// ---- payment pages: "Print / save as PDF" prints the slip with the print stylesheet ----
+(function () {
+  "use strict";
+  document.querySelectorAll("[data-print]").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
+  });
+}());
