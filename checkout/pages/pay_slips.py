@@ -50,8 +50,10 @@ def due_date(trade: Trade) -> date | None:
 
 @lru_cache(maxsize=64)
 def _drawn(symbology: str, digits: str) -> Image.Image:
-    # ITF's bars stay wide enough for a till's scanner on paper; text under the bars is ours, not the writer's.
-    options = {"write_text": False, "module_width": 0.3, "module_height": 14.0, "quiet_zone": 6.5, "dpi": 200}
+    # Bars wide enough for a till's scanner on paper; a boleto's ITF as tall as its printed 13 mm is wide
+    # (about 8:1, as on the slip). Text under the bars is the page's, not the writer's.
+    height = 22.0 if symbology == "itf" else 14.0
+    options = {"write_text": False, "module_width": 0.3, "module_height": height, "quiet_zone": 6.5, "dpi": 200}
     drawn = barcode.get(symbology, digits, writer=ImageWriter()).render(options)
     return drawn.convert("L")
 
