@@ -66,7 +66,7 @@ def method_name(trade: Trade) -> str:
     }
     if trade.method == "Wallet":
         return trade.channel or _("Digital wallet")
-    return names.get(trade.method, trade.method)
+    return names.get(trade.method or "", trade.method or "")
 
 
 def amount_text(page: Page, trade: Trade) -> str:
