@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import unicodedata
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import lru_cache
@@ -81,7 +82,11 @@ def voucher_pdf(voucher: Voucher, slip: Slip) -> bytes:
     """One A4 page: title, the voucher's rows, the bar code at full width and the note under it."""
     sheet = Image.new("L", PAGE, 255)
     draw = ImageDraw.Draw(sheet)
-    big, label, value = (ImageFont.load_default(size=s) for s in (44, 24, 30))
+    big, label, value = (_font(size) for size in (44, 24, 30))
+    if not _ACCENTS:  # Pillow's own font has no accented letters: "lotérica" reads better as "loterica" than a box
+        voucher = Voucher(
+            _plain(voucher.title), [(_plain(a), _plain(b)) for a, b in voucher.rows], _plain(voucher.note)
+        )
     y = MARGIN
     draw.text((MARGIN, y), voucher.title, font=big, fill=0)
     y += 90
@@ -104,6 +109,24 @@ def voucher_pdf(voucher: Voucher, slip: Slip) -> bytes:
     out = io.BytesIO()
     sheet.save(out, format="PDF", resolution=150.0)
     return out.getvalue()
+
+
+# DejaVu Sans (Debian's fonts-dejavu-core, found by FreeType in the system's font folders) has every letter
+# of Portuguese and Spanish; without it, Pillow's built-in font.
+try:
+    ImageFont.truetype("DejaVuSans.ttf", 10)
+    _ACCENTS = True
+except OSError:
+    _ACCENTS = False
+
+
+@lru_cache(maxsize=8)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.truetype("DejaVuSans.ttf", size) if _ACCENTS else ImageFont.load_default(size=size)
+
+
+def _plain(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
 
 
 def _wrapped(draw: ImageDraw.ImageDraw, text: str, font, width: int) -> list[str]:
