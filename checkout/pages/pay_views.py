@@ -1,10 +1,13 @@
-"""Payin payment page: PIX/CoDi QR with its countdown, Boleto line, CLABE, references, wallet; follows the trade."""
+"""Payin payment page: every method's instructions, bar codes and PDF voucher, the result; follows the trade."""
 
 from __future__ import annotations
 
 from typing import cast
 
+from babel import numbers
 from flask import Response, current_app, redirect
+from flask_babel import format_date
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from .. import clock, links, money, signing
@@ -16,14 +19,22 @@ from ..payins import service as payins
 from ..payins import states
 from ..payins.methods import catalog
 from ..payins.models import Trade
-from . import qr
+from . import pay_slips, qr
 from .common import Page, PageError, allow_form_target, base_url, open_page, read_token, render
+from .i18n import format_currency
+from .pay_codes import PasteForm, pays
 from .returns import with_token
 from .views import _post_allowed, bp
 
 PAY_TOKEN_TTL = 16 * 24 * 3600  # the trade's own expiry (at most 15 days) is what really bounds the page
 # The page's country (its language) by the trade's currency: Brazilian Portuguese, else Mexican Spanish.
 COUNTRIES = {"BRL": "BRA", "MXN": "MEX", "COP": "COL", "CLP": "CHL", "PEN": "PER"}
+# Amounts as each country writes them: Mexican Spanish writes a Chilean peso "CLP1,000", which reads as
+# English to a Chilean; the page's Spanish stays Mexico's (the one Spanish catalogue).
+AMOUNT_LOCALES = {"COL": "es_CO", "CHL": "es_CL", "PER": "es_PE"}
+# A deadline closer than this is counted down; a farther one (a boleto's days) is a date and time.
+COUNTDOWN_SECONDS = 24 * 3600
+UNFINISHED = (states.INITIAL, states.PROCESSING)
 
 
 def _pay_page() -> tuple[Page, Trade]:
@@ -43,14 +54,40 @@ def shown_status(trade: Trade) -> str:
     return trade.status
 
 
+def method_name(trade: Trade) -> str:
+    """The method as people call it; brands (SPEI, OXXO, PSE...) keep their own names."""
+    names = {
+        "PIX": "Pix",
+        "Lottery": _("Lottery outlet"),
+        "DepositExpress": _("Bank deposit"),
+        "BankTransfer": _("Bank transfer"),
+        "Cash": _("Cash payment"),
+        "OXXOPay": "OXXO Pay",
+    }
+    if trade.method == "Wallet":
+        return trade.channel or _("Digital wallet")
+    return names.get(trade.method or "", trade.method or "")
+
+
+def amount_text(page: Page, trade: Trade) -> str:
+    amount = money.from_minor(trade.amount_minor, trade.currency)
+    country = AMOUNT_LOCALES.get(COUNTRIES.get(trade.currency, ""))
+    if country and page.locale == "es_MX":
+        return numbers.format_currency(amount, trade.currency, locale=country)
+    return format_currency(amount, trade.currency)
+
+
 def _details(trade: Trade) -> dict:
     fields = trade.details.get("response", {})
-    details = {"fields": fields}
+    details: dict = {"fields": fields, "slip": pay_slips.slip_of(trade)}
     if "qr_code" in fields:
         details["qr_svg"] = qr.svg(fields["qr_code"])
+    if fields.get("app_link_url"):  # a custom scheme: a desktop hands it to the phone by this QR
+        details["app_qr_svg"] = qr.svg(fields["app_link_url"])
+    if trade.method in ("Boleto", "Lottery"):
+        details["due"] = pay_slips.due_date(trade)
     if trade.method == "Boleto":
-        # The typed line: bank_code; a Boleto made before it had its own field carried it as barcode.
-        details["linha"] = boleto.formatted(fields.get("bank_code") or fields["barcode"])
+        details["linha"] = boleto.formatted(details["slip"].line)
     bank = trade.details.get("bank")
     if bank:
         listed = catalog.bank(trade.method, bank)
@@ -58,13 +95,11 @@ def _details(trade: Trade) -> dict:
     return details
 
 
-@bp.get("/pay")
-@bp.get("/wallet")
-def pay_page():
-    page, trade = _pay_page()
+def _show(page: Page, trade: Trade, paste: PasteForm | None = None, status_code: int = 200):
     status = shown_status(trade)
-    back = None
-    if trade.return_url and status != states.PROCESSING:
+    finished = status not in UNFINISHED
+    back = token = None
+    if finished:  # the signed result: for return_url and for the merchant's frame (even without return_url)
         token = signing.return_token(
             page.merchant.security_key,
             issuer=base_url(),
@@ -73,26 +108,43 @@ def pay_page():
             status=status,
             reference={"out_trade_no": trade.out_trade_no},
         )
-        back = with_token(trade.return_url, token)
+        back = with_token(trade.return_url, token) if trade.return_url else None
     deadline = clock.unix(trade.expires_at) if trade.expires_at else None
-    data = {
-        "poll": page.url("pages.pay_status"),
-        "status": status,
-        "interval": 3000,
-        "deadline": deadline,
-        "now": clock.unix(clock.now()),
-    }
+    now = clock.unix(clock.now())
+    data: dict = {"status": status, "deadline": deadline, "now": now}
+    if finished:
+        data["message"] = {"type": "checkout.payment", "status": status, "token": token}
+    else:
+        data.update(poll=page.url("pages.pay_status"), interval=3000)
     return render(
         "pages/pay/pay.html",
         page,
+        status_code,
         trade=trade,
         shown=status,
+        finished=finished,
         back=back,
         deadline=deadline,
-        amount=money.from_minor(trade.amount_minor, trade.currency),
+        countdown=deadline is not None and deadline - now < COUNTDOWN_SECONDS,
+        amount=amount_text(page, trade),
+        amount_plain=money.format_minor(trade.amount_minor, trade.currency),
+        method_label=method_name(trade),
+        collector=current_app.config["COLLECTOR_NAME"],
+        paste=paste or PasteForm(formdata=None),
         **_details(trade),
         data=data,
     )
+
+
+@bp.get("/pay")
+def pay_page():
+    return _show(*_pay_page())
+
+
+@bp.get("/wallet")
+def wallet_page():
+    """`wallet_url`s already handed out: the same payment page; its own links say /pay."""
+    return _show(*_pay_page())
 
 
 @bp.get("/pay/qr.png")
@@ -108,22 +160,86 @@ def pay_qr_image():
     return response
 
 
+def _slip() -> tuple[Page, Trade, pay_slips.Slip]:
+    page, trade = _pay_page()
+    slip = pay_slips.slip_of(trade)
+    if slip is None:
+        raise PageError(404, "not-found")
+    return page, trade, slip
+
+
+@bp.get("/pay/barcode.png")
+def pay_barcode_image():
+    """The slip's bar code (boleto and lotérica: ITF; OXXO: Code 128), behind the page's own token."""
+    _, _, slip = _slip()
+    return Response(pay_slips.barcode_png(slip), mimetype="image/png")
+
+
+@bp.get("/pay/voucher.pdf")
+def pay_voucher():
+    """The slip as a one-page PDF: merchant, what for, amount, due date, typed line and bar code."""
+    page, trade, slip = _slip()
+    rows = [(_("Pay to"), page.merchant.name), (_("For"), trade.subject), (_("Amount"), amount_text(page, trade))]
+    due = pay_slips.due_date(trade) if trade.method in ("Boleto", "Lottery") else None
+    if due is not None:
+        rows.append((_("Due date"), format_date(due, "long")))
+    if slip.line:
+        rows.append((_("Boleto line"), boleto.formatted(slip.line)))
+    else:
+        rows.append((_("Bar code"), slip.digits))
+    rows.append((_("Payment number"), trade.trade_no))
+    note = {
+        "Boleto": _("Pay this boleto at any bank, lottery outlet or in your bank's app before the due date."),
+        "Lottery": _("Pay this slip at any lottery outlet (lotérica) or in your bank's app before the due date."),
+    }.get(trade.method, _("Show this bar code at any OXXO store's till and pay in cash."))
+    voucher = pay_slips.Voucher(title=f"{method_name(trade)} · {page.merchant.name}", rows=rows, note=note)
+    response = Response(pay_slips.voucher_pdf(voucher, slip), mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'attachment; filename="voucher-{trade.trade_no}.pdf"'
+    return response
+
+
 @bp.get("/pay/status")
 def pay_status():
     page, trade = _pay_page()
     return {"status": shown_status(trade), "next": page.url("pages.pay_page")}
 
 
-@bp.post("/pay/sandbox")
-def pay_sandbox():
-    """Sandbox only: play the customer paying, from the page itself."""
+def _sandbox_page() -> tuple[Page, Trade]:
     page, trade = _pay_page()
     _post_allowed(page)
     if not current_app.config["SANDBOX"]:
         raise PageError(403, "forbidden")
+    return page, trade
+
+
+@bp.post("/pay/sandbox")
+def pay_sandbox():
+    """Sandbox only: play the customer paying, from the page itself."""
+    page, trade = _sandbox_page()
     try:
         payins.sandbox_pay(db.session, page.merchant, trade.trade_no)
         db.session.commit()
     except DomainError:
         db.session.rollback()
+    return redirect(page.url("pages.pay_page"), 303)
+
+
+@bp.post("/pay/sandbox/paste")
+def pay_sandbox_paste():
+    """Sandbox only: pay by pasting what this page gave to copy, as into a bank's app; anything else is
+    refused on the page and changes nothing."""
+    page, trade = _sandbox_page()
+    form = PasteForm()
+    if not form.validate():
+        return _show(page, trade, form, 422)
+    if not pays(trade, form.code.data or ""):
+        form.code.errors = [_("This is not this payment's code. Paste the code, line, CLABE or reference shown above.")]
+        return _show(page, trade, form, 422)
+    try:
+        payins.sandbox_pay(db.session, page.merchant, trade.trade_no)
+        db.session.commit()
+    except DomainError:
+        db.session.rollback()
+        form.code.errors = [_("This payment can no longer be paid.")]
+        return _show(page, trade, form, 422)
     return redirect(page.url("pages.pay_page"), 303)

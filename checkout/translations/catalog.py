@@ -312,6 +312,159 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Open Finance": ("Open Finance", "Open Finance"),
     "Cash": ("Dinheiro", "Efectivo"),
     "OXXO Pay": ("OXXO Pay", "OXXO Pay"),
+    # Payment pages: every method payable and printable, the order summary, the result, sandbox paste-to-pay.
+    "Payment to %(merchant)s": ("Pagamento para %(merchant)s", "Pago a %(merchant)s"),
+    "Paid": ("Pago", "Pagado"),
+    "Not paid": ("Não pago", "No pagado"),
+    "This payment was cancelled.": ("Este pagamento foi cancelado.", "Este pago fue cancelado."),
+    "Amount": ("Valor", "Monto"),
+    "Method": ("Forma de pagamento", "Forma de pago"),
+    "Paid to": ("Pago a", "Pagado a"),
+    "Store": ("Loja", "Tienda"),
+    "Payment number": ("Número do pagamento", "Número de pago"),
+    "%(merchant)s has been told and will confirm your order.": (
+        "%(merchant)s já foi avisada e vai confirmar seu pedido.",
+        "%(merchant)s ya fue avisado y confirmará tu pedido.",
+    ),
+    "Nothing was charged. You can go back to %(merchant)s and pay again.": (
+        "Nada foi cobrado. Você pode voltar para %(merchant)s e pagar de novo.",
+        "No se cobró nada. Puedes volver a %(merchant)s y pagar de nuevo.",
+    ),
+    "Pay with Pix": ("Pague com Pix", "Paga con Pix"),
+    "Pix QR code": ("QR code Pix", "Código QR de Pix"),
+    "Pix copy and paste code": ("Código Pix Copia e Cola", "Código Pix Copia e Cola"),
+    "Copy Pix code": ("Copiar código Pix", "Copiar código Pix"),
+    "Open your bank's app.": ("Abra o app do seu banco.", "Abre la app de tu banco."),
+    "Choose Pix, then Pix Copia e Cola.": (
+        "Escolha Pix e depois Pix Copia e Cola.",
+        "Elige Pix y luego Pix Copia e Cola.",
+    ),
+    "Paste the code and confirm the payment.": (
+        "Cole o código e confirme o pagamento.",
+        "Pega el código y confirma el pago.",
+    ),
+    "Show the QR code": ("Mostrar o QR code", "Mostrar el código QR"),
+    "Open your bank's app and choose Pix.": (
+        "Abra o app do seu banco e escolha Pix.",
+        "Abre la app de tu banco y elige Pix.",
+    ),
+    "Scan the QR code, or choose Pix Copia e Cola and paste the code.": (
+        "Escaneie o QR code ou escolha Pix Copia e Cola e cole o código.",
+        "Escanea el código QR o elige Pix Copia e Cola y pega el código.",
+    ),
+    "Confirm the payment. This page updates by itself.": (
+        "Confirme o pagamento. Esta página se atualiza sozinha.",
+        "Confirma el pago. Esta página se actualiza sola.",
+    ),
+    "Your payment slip": ("Sua guia de pagamento", "Tu ficha de pago"),
+    "Pay this slip at any lottery outlet (lotérica) or in your bank's app before the due date.": (
+        "Pague esta guia em qualquer lotérica ou no app do seu banco até o vencimento.",
+        "Paga esta ficha en cualquier lotería (lotérica) o en la app de tu banco antes del vencimiento.",
+    ),
+    "Go to any OXXO store and say you want to pay with OXXO Pay.": (
+        "Vá a qualquer loja OXXO e diga que quer pagar com OXXO Pay.",
+        "Ve a cualquier tienda OXXO y di que quieres pagar con OXXO Pay.",
+    ),
+    "Show this bar code at the till, or give the number under it.": (
+        "Mostre este código de barras no caixa ou informe o número dele.",
+        "Muestra este código de barras en la caja o dicta su número.",
+    ),
+    "Pay the exact amount in cash and keep your receipt.": (
+        "Pague o valor exato em dinheiro e guarde o comprovante.",
+        "Paga el monto exacto en efectivo y guarda tu comprobante.",
+    ),
+    "Bar code of this payment: %(digits)s": (
+        "Código de barras deste pagamento: %(digits)s",
+        "Código de barras de este pago: %(digits)s",
+    ),
+    "Boleto line (linha digitável)": ("Linha digitável do boleto", "Línea digitable del boleto (linha digitável)"),
+    "Boleto line, digits only": ("Linha digitável, só números", "Línea digitable, solo números"),
+    "Print / save as PDF": ("Imprimir / salvar como PDF", "Imprimir / guardar como PDF"),
+    "Download PDF": ("Baixar PDF", "Descargar PDF"),
+    "Exact amount": ("Valor exato", "Monto exacto"),
+    "Deposit exactly this amount; the payment is recognised by its amount and account.": (
+        "Deposite exatamente este valor: o pagamento é reconhecido pelo valor e pela conta.",
+        "Deposita exactamente este monto: el pago se reconoce por su monto y su cuenta.",
+    ),
+    "Pay with %(wallet)s": ("Pague com %(wallet)s", "Paga con %(wallet)s"),
+    "The app opens with this payment; confirm it there and come back to this page.": (
+        "O app abre com este pagamento; confirme lá e volte para esta página.",
+        "La app se abre con este pago; confírmalo ahí y vuelve a esta página.",
+    ),
+    "Scan this QR code with your phone's camera to open %(wallet)s with this payment.": (
+        "Escaneie este QR code com a câmera do celular para abrir %(wallet)s com este pagamento.",
+        "Escanea este código QR con la cámara de tu celular para abrir %(wallet)s con este pago.",
+    ),
+    "QR code that opens %(wallet)s": ("QR code que abre %(wallet)s", "Código QR que abre %(wallet)s"),
+    "No app on this device? Open this page's link on your phone:": (
+        "Sem o app neste aparelho? Abra o link desta página no celular:",
+        "¿No tienes la app en este dispositivo? Abre el enlace de esta página en tu celular:",
+    ),
+    "Link to this payment": ("Link deste pagamento", "Enlace de este pago"),
+    "Pay by SPEI transfer": ("Pague por transferência SPEI", "Paga por transferencia SPEI"),
+    "In your bank's app, make a SPEI transfer to this CLABE.": (
+        "No app do seu banco, faça uma transferência SPEI para esta CLABE.",
+        "En la app de tu banco, haz una transferencia SPEI a esta CLABE.",
+    ),
+    "Transfer exactly the amount shown, with the reference as concept.": (
+        "Transfira exatamente o valor mostrado, com a referência como conceito.",
+        "Transfiere exactamente el monto indicado, con la referencia como concepto.",
+    ),
+    "Beneficiary": ("Beneficiário", "Beneficiario"),
+    "Pay with %(method)s": ("Pague com %(method)s", "Paga con %(method)s"),
+    "Go to %(bank)s and say you want to make a payment.": (
+        "Vá a %(bank)s e diga que quer fazer um pagamento.",
+        "Ve a %(bank)s y di que quieres hacer un pago.",
+    ),
+    "Give the partner code, then the reference.": (
+        "Informe o código do convênio e depois a referência.",
+        "Da el código de convenio y luego la referencia.",
+    ),
+    "Give the reference.": ("Informe a referência.", "Da la referencia."),
+    "Pay the exact amount and keep your receipt.": (
+        "Pague o valor exato e guarde o comprovante.",
+        "Paga el monto exacto y guarda tu comprobante.",
+    ),
+    "Pay by %(when)s": ("Pague até %(when)s", "Paga antes del %(when)s"),
+    "Sandbox: play the customer": ("Testes: faça o papel do cliente", "Pruebas: haz de cliente"),
+    "Paste the code, line, CLABE or reference you copied": (
+        "Cole o código, a linha, a CLABE ou a referência que você copiou",
+        "Pega el código, la línea, la CLABE o la referencia que copiaste",
+    ),
+    "Sandbox: pay with what I pasted": ("Testes: pagar com o que colei", "Pruebas: pagar con lo que pegué"),
+    "This is not this payment's code. Paste the code, line, CLABE or reference shown above.": (
+        "Este não é o código deste pagamento. Cole o código, a linha, a CLABE ou a referência mostrada acima.",
+        "Este no es el código de este pago. Pega el código, la línea, la CLABE o la referencia que se muestra arriba.",
+    ),
+    "This payment can no longer be paid.": (
+        "Este pagamento não pode mais ser pago.",
+        "Este pago ya no se puede pagar.",
+    ),
+    "Lottery outlet": ("Lotérica", "Lotería"),
+    "Cash payment": ("Pagamento em dinheiro", "Pago en efectivo"),
+    "Digital wallet": ("Carteira digital", "Billetera digital"),
+    "Show this bar code at any OXXO store's till and pay in cash.": (
+        "Mostre este código de barras no caixa de qualquer loja OXXO e pague em dinheiro.",
+        "Muestra este código de barras en la caja de cualquier tienda OXXO y paga en efectivo.",
+    ),
+    "Authorize Pix Automático": ("Autorize o Pix Automático", "Autoriza Pix Automático"),
+    "Authorize automatic Pix payments": (
+        "Autorize pagamentos automáticos por Pix",
+        "Autoriza pagos automáticos por Pix",
+    ),
+    "Paste the code: your bank shows these terms again and asks you to confirm.": (
+        "Cole o código: seu banco mostra estes termos de novo e pede sua confirmação.",
+        "Pega el código: tu banco muestra estos términos de nuevo y te pide confirmar.",
+    ),
+    "%(merchant)s asks to charge you by Pix Automático. Confirm in your bank's app; the terms are below.": (
+        "%(merchant)s pede para cobrar você por Pix Automático. Confirme no app do seu banco; os termos estão abaixo.",
+        "%(merchant)s pide cobrarte por Pix Automático. Confirma en la app de tu banco; los términos están abajo.",
+    ),
+    "Terms of the authorization": ("Termos da autorização", "Términos de la autorización"),
+    "You can cancel this authorization at any time in your bank's app, under Pix Automático. Debits already scheduled for the next day may still happen.": (
+        "Você pode cancelar esta autorização a qualquer momento no app do seu banco, em Pix Automático. Débitos já agendados para o dia seguinte ainda podem acontecer.",
+        "Puedes cancelar esta autorización en cualquier momento en la app de tu banco, en Pix Automático. Los débitos ya programados para el día siguiente aún pueden ocurrir.",
+    ),
 }
 
 LOCALES = ("pt_BR", "es_MX")

@@ -235,4 +235,10 @@
       report();
     }
   }
+// ---- payment pages: "Print / save as PDF" prints the slip with the print stylesheet ----
+(function () {
+  "use strict";
+  document.querySelectorAll("[data-print]").forEach(function (button) {
+    button.addEventListener("click", function () { window.print(); });
+  });
 }());

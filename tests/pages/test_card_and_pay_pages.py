@@ -77,7 +77,7 @@ def test_pix_payment_page(customer, api):
 def test_paying_from_the_sandbox_button(customer, api):
     trade = api.post("/trade/pay", builders.direct("PIX", return_url="https://shop.example/back"), expect=200)
     page = customer.get(trade["pay_url"])
-    answer = customer.post(form_action(page, "/pages/pay/sandbox"), page=page)
+    answer = customer.post(form_action(page, "/pages/pay/sandbox?"), page=page)
     assert answer.status_code == 303
     paid = customer.get(answer.headers["Location"])
     assert "Pagamento recebido" in paid.get_data(as_text=True)
@@ -88,7 +88,11 @@ def test_paying_from_the_sandbox_button(customer, api):
 def test_boleto_page(customer, api):
     trade = api.post("/trade/pay", builders.direct("Boleto"), expect=200)
     page = customer.get(trade["pay_url"] + "&language=en")
-    assert input_value(page, "boleto-line") == boleto.formatted(trade["bank_code"])
+    html = page.get_data(as_text=True)
+    assert re.search(r'<textarea[^>]*id="boleto-line"[^>]*>([^<]*)</textarea>', html).group(1) == boleto.formatted(
+        trade["bank_code"]
+    )
+    assert input_value(page, "boleto-digits") == trade["bank_code"]  # what its copy button copies
     due = clock.brazil_today().toordinal() + 3
     assert type(clock.brazil_today()).fromordinal(due).strftime("%B") in page.get_data(as_text=True)
 

@@ -42,7 +42,7 @@ def test_pix_authorization_shows_the_terms_first(customer, pix_vault):
     html = page.get_data(as_text=True)
     # BRA session: Brazilian Portuguese unless another language is asked for
     for text in (
-        "Autorize pagamentos automáticos por PIX",
+        "Autorize pagamentos automáticos por Pix",
         "Loja Exemplo",
         "Academia · plano mensal",
         "Mensal",
@@ -61,10 +61,10 @@ def test_pix_authorization_shows_the_terms_first(customer, pix_vault):
 
 def test_pix_page_in_english_and_spanish(customer, pix_vault):
     english = customer.get(pix_vault["checkout_url"] + "&language=en").get_data(as_text=True)
-    assert "Authorize automatic PIX payments" in english and "Monthly" in english
+    assert "Authorize automatic Pix payments" in english and "Monthly" in english
     assert "from R$10.00 to R$200.00" in english
     spanish = customer.get(pix_vault["checkout_url"] + "&language=es-MX").get_data(as_text=True)
-    assert "Autoriza pagos automáticos por PIX" in spanish and "Mensual" in spanish
+    assert "Autoriza pagos automáticos por Pix" in spanish and "Mensual" in spanish
 
 
 def test_pix_status_follows_the_bank(customer, api, pix_vault):

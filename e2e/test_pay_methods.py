@@ -1,0 +1,203 @@
+"""Each payin method's payment page, paid in Chromium with only what the page shows, on a desktop and a phone."""
+
+import io
+import re
+
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import expect
+from test_pages import CPF, direct, serious_violations
+
+from checkout.brazil import boleto
+from checkout.mexico import clabe
+
+PAID = {"pt": "Pagamento recebido. Obrigado!", "es": "Pago recibido. ¡Gracias!"}
+PASTE_BUTTON = {"pt": "Testes: pagar com o que colei", "es": "Pruebas: pagar con lo que pegué"}
+PAY_NOW = {"pt": "Testes: pagar agora", "es": "Pruebas: pagar ahora"}
+MEXICAN = {
+    "order_currency": "MXN",
+    "customer": {
+        "name": "Ana López",
+        "email": "ana@example.com",
+        "phone": "+525512345678",
+        "identify": {"type": "RFC", "number": "LOAA800101XY1"},
+    },
+}
+CHILEAN = {
+    "order_currency": "CLP",
+    "order_amount": "1000",
+    "customer": {
+        "name": "Ana Rojas",
+        "email": "ana@example.com",
+        "phone": "+56912345678",
+        "identify": {"type": "RUT", "number": "123456785"},
+    },
+}
+
+
+def open_page(profile, url: str):
+    profile.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = profile.new_page()
+    page.goto(url)
+    expect(page.locator("main h1")).to_be_visible()
+    return page
+
+
+def copied(page, button) -> str:
+    """Press a copy button and read back what the clipboard holds."""
+    button.click()
+    expect(button).to_have_text(re.compile(r"Copiado|Copied"))
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+def checked(page, shot, name: str) -> None:
+    """The page as the customer first sees it: axe-core finds nothing serious; a picture for the record."""
+    assert serious_violations(page) == [], name
+    shot(page, f"pay-{name}")
+
+
+def pay_by_pasting(page, code: str, lang: str) -> None:
+    page.locator(".paste input[name=code]").fill(code)
+    page.get_by_role("button", name=PASTE_BUTTON[lang]).click()
+    expect(page.get_by_role("status")).to_have_text(PAID[lang])
+
+
+def expect_result(page, amount: str, method: str) -> None:
+    result = page.locator(".pay-result")
+    expect(result).to_contain_text(amount)
+    expect(result).to_contain_text(method)
+    expect(result).to_contain_text("Loja Exemplo")
+
+
+def barcode_of(page) -> tuple[str, str]:
+    """The bar code image the page shows, fetched as the browser does and read back."""
+    source = page.locator(".barcode img").evaluate("image => image.src")  # absolute, as the browser asked
+    answer = page.request.get(source)
+    assert answer.ok and answer.headers["content-type"] == "image/png"
+    (found,) = zxingcpp.read_barcodes(Image.open(io.BytesIO(answer.body())))
+    return found.text, found.format.name
+
+
+def test_pix(profile, shop_api, shot):
+    trade = direct(shop_api, "PIX", f"pm-pix-{profile.name}")
+    page = open_page(profile, trade["pay_url"])
+    expect(page.locator(".amount")).to_have_text("R$\xa0150,00")
+    if profile.name == "mobile":  # the phone leads with the copy button; the QR waits, folded
+        expect(page.get_by_role("button", name="Copiar código Pix")).to_have_class(re.compile(r"\bwide\b"))
+        button = page.locator(".pay-how > [data-copy=pix-code]")
+        expect(page.locator("details.fold .qr-box")).to_be_hidden()
+    else:
+        button = page.locator(".copy [data-copy=pix-code]")
+        expect(page.locator(".qr-box svg")).to_be_visible()
+    checked(page, shot, "pix")
+    code = copied(page, button)
+    assert code == trade["qr_code"]
+    pay_by_pasting(page, code, "pt")
+    expect_result(page, "R$\xa0150,00", "Pix")
+    assert "/pages/pay?" in page.url
+
+
+def test_boleto(profile, shop_api, shot):
+    trade = direct(shop_api, "Boleto", f"pm-boleto-{profile.name}")
+    page = open_page(profile, trade["pay_url"])
+    expect(page.locator(".due")).to_contain_text(re.compile(r"\d{1,2} de \w+ de \d{4}"))
+    expect(page.locator("[data-countdown]")).to_have_count(0)
+    expect(page.locator("#boleto-line")).to_have_value(boleto.formatted(trade["bank_code"]))
+    checked(page, shot, "boleto")
+    digits, symbology = barcode_of(page)
+    line = copied(page, page.locator(".copy-only [data-copy=boleto-digits]"))
+    assert symbology == "ITF" and len(digits) == 44 and digits == boleto.barcode_from_linha(line)
+    pdf = page.request.get(page.get_by_role("link", name="Baixar PDF").evaluate("link => link.href"))
+    assert pdf.headers["content-type"] == "application/pdf" and pdf.body().startswith(b"%PDF")
+    pay_by_pasting(page, boleto.formatted(line), "pt")
+    expect_result(page, "R$\xa0150,00", "Boleto")
+
+
+def test_spei(profile, shop_api, shot):
+    trade = direct(shop_api, "SPEI", f"pm-spei-{profile.name}", **MEXICAN)
+    page = open_page(profile, trade["pay_url"])
+    expect(page.get_by_role("heading", name="Paga por transferencia SPEI")).to_be_visible()
+    shown = page.locator("#clabe").input_value()
+    assert clabe.validate(shown) == "STP"
+    expect(page.locator("#spei-beneficiary")).to_have_value("Checkout Sandbox Pagamentos")
+    expect(page.locator("#spei-amount")).to_have_value("150.00")
+    checked(page, shot, "spei")
+    pay_by_pasting(page, copied(page, page.locator(".copy [data-copy=clabe]")), "es")
+    expect_result(page, "$150.00", "SPEI")
+
+
+def test_oxxo(profile, shop_api, shot):
+    trade = direct(shop_api, "OXXO", f"pm-oxxo-{profile.name}", **MEXICAN)
+    page = open_page(profile, trade["pay_url"])
+    checked(page, shot, "oxxo")
+    digits, symbology = barcode_of(page)
+    assert (symbology, digits) == ("Code128", page.locator("#barcode").input_value())
+    pay_by_pasting(page, digits, "es")
+    expect_result(page, "$150.00", "OXXO")
+
+
+def test_deposit_express(profile, shop_api, shot):
+    trade = direct(shop_api, "DepositExpress", f"pm-dep-{profile.name}", bank="bradesco")
+    page = open_page(profile, trade["pay_url"])
+    expect(page.locator("#dep-bank")).to_have_value("Banco Bradesco")
+    expect(page.locator("#dep-agency")).to_have_value("3381")
+    expect(page.locator("#dep-account")).to_have_value("0184522-1")
+    expect(page.locator("#dep-holder")).to_have_value("Checkout Sandbox Pagamentos")
+    expect(page.locator("#dep-cnpj")).to_have_value("11.222.333/0001-81")
+    assert copied(page, page.locator(".copy [data-copy=dep-account]")) == "0184522-1"
+    checked(page, shot, "deposit-express")
+    page.get_by_role("button", name=PAY_NOW["pt"]).click()
+    expect(page.get_by_role("status")).to_have_text(PAID["pt"])
+    expect_result(page, "R$\xa0150,00", "Depósito bancário")
+
+
+def test_wallet(profile, shop_api, shot):
+    trade = direct(shop_api, "Wallet", f"pm-wallet-{profile.name}", channel="PicPay")
+    page = open_page(profile, trade["wallet_url"])
+    if profile.name == "mobile":
+        app = page.get_by_role("link", name="Abrir PicPay")
+        expect(app).to_have_attribute("href", trade["app_link_url"])
+    else:  # a custom scheme does nothing on a desktop: its QR is scanned with the phone
+        expect(page.locator(".qr-box svg")).to_be_visible()
+    expect(page.locator("#wallet-link")).to_have_value(trade["wallet_url"])
+    checked(page, shot, "wallet")
+    page.get_by_role("button", name=PAY_NOW["pt"]).click()
+    expect(page.get_by_role("status")).to_have_text(PAID["pt"])
+    expect_result(page, "R$\xa0150,00", "PicPay")
+    assert "/pages/pay?" in page.url  # a paid wallet page is the payment page, not /pages/wallet
+
+
+def test_chilean_cash_in_spanish(profile, shop_api, shot):
+    trade = direct(shop_api, "Cash", f"pm-cash-cl-{profile.name}", **CHILEAN)
+    page = open_page(profile, trade["pay_url"])
+    expect(page.locator("html")).to_have_attribute("lang", "es-MX")
+    expect(page.locator(".amount")).to_have_text("$1.000")
+    expect(page.get_by_role("heading", name="Paga con Pago en efectivo")).to_be_visible()
+    expect(page.locator(".steps")).to_contain_text("Ve a una tienda participante")
+    reference = copied(page, page.locator(".copy [data-copy=reference]"))
+    assert reference == trade["reference"]
+    checked(page, shot, "cash-chile")
+    pay_by_pasting(page, reference, "es")
+    expect_result(page, "$1.000", "Pago en efectivo")
+
+
+def test_a_wrong_code_is_refused_on_the_page(profile, shop_api):
+    profile.expected_statuses.add(422)
+    trade = direct(shop_api, "Boleto", f"pm-wrong-{profile.name}")
+    other = direct(
+        shop_api,
+        "Boleto",
+        f"pm-other-{profile.name}",
+        customer={
+            "name": "Bia",
+            "phone": "+5511987654322",
+            "email": "bia@example.com",
+            "identify": {"type": "CPF", "number": CPF},
+        },
+    )
+    page = open_page(profile, trade["pay_url"])
+    page.locator(".paste input[name=code]").fill(other["bank_code"])
+    page.get_by_role("button", name=PASTE_BUTTON["pt"]).click()
+    expect(page.locator(".paste .error")).to_have_text(re.compile(r"^Este não é o código deste pagamento"))
+    expect(page.get_by_role("status")).to_have_text("Aguardando o seu pagamento…")
+    assert shop_api.payin("/trade/query", {"trade_no": trade["trade_no"]})["trade_status"] == "PROCESSING"
