@@ -1,7 +1,9 @@
 """The payout checkout form in Chromium: every method the pages offer completed with one round of errors."""
 
 import re
+import time
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from playwright.sync_api import expect
@@ -189,10 +191,30 @@ def test_figures_and_deadline_a_payee_reads(profile, shot, shop_api, shop):
     session = session_of(shop_api, shop, f"form-figures-{profile.name}", method)
     page = profile.new_page()
     page.goto(session["checkout_url"])
-    quote = page.locator("dl.quote[data-method=PIX]")
+    figures = shop_api.payout(
+        "/payout/dry-run",
+        {
+            "source_currency": "USD",
+            "arrival_currency": "BRL",
+            "amount": "500.00",
+            "amount_type": "arrival_amount",
+            "fee_bear": "merchant",
+            "method": "PIX",
+            "country": "BRA",
+            "timestamp": int(time.time()),
+        },
+    )
+    rate = Decimal(figures["exchange_rate"])
+
+    def reais(value: str) -> str:
+        return "R$\xa0" + str((Decimal(value) * rate).quantize(Decimal("0.01"), ROUND_HALF_UP)).replace(".", ",")
+
+    quote = page.locator(".quote[data-method=PIX]")
     expect(quote.locator("dd.receive")).to_have_text("R$\xa0500,00")
-    expect(quote).to_contain_text("paga por Loja Exemplo")
-    expect(page.locator("dl.quote[data-method=BANKTRANSFER]")).to_be_hidden()
+    expect(quote.locator("dd").nth(1)).to_have_text(reais(figures["fee"]))
+    expect(quote.locator("dd").nth(2)).to_have_text(reais(figures["tax"]))
+    expect(quote.locator(".note")).to_have_text("Tarifa e impostos pagos por Loja Exemplo.")
+    expect(page.locator(".quote[data-method=BANKTRANSFER]")).to_be_hidden()
     expect(page.locator(".deadline")).to_have_text(
         re.compile(r"^Esta página expira às \d\d:\d\d \(horário de Brasília\)\.$")
     )

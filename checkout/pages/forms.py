@@ -112,6 +112,8 @@ PIX_KEY_EXAMPLES = {
     "EVP": "123e4567-e89b-12d3-a456-426614174000",
 }
 assert set(PIX_KEY_LABELS) == set(PIX_KEY_TYPES) == set(PIX_KEY_EXAMPLES)  # every type the rules know
+# Wallets whose own spelling is not their channel's in title case.
+WALLET_NAMES = {"PAYPAL": "PayPal"}
 # Key types written with punctuation people type (dots, dashes, spaces, brackets), which the key itself has not.
 PUNCTUATION = str.maketrans("", "", " .-/()")
 
@@ -163,7 +165,9 @@ class PayoutForm(PageForm):
         _l("CLABE (18 digits)"), validators=[Optional(), at_most(18)], render_kw={"inputmode": "numeric"}
     )
     wallet_channel = SelectField(
-        _l("Wallet"), validate_choice=False, choices=[SelectChoice(c, c.title()) for c in WALLET_CHANNELS]
+        _l("Wallet"),
+        validate_choice=False,
+        choices=[SelectChoice(c, WALLET_NAMES.get(c, c.title())) for c in WALLET_CHANNELS],
     )
     wallet_account = StringField(_l("Wallet account or e-mail"), validators=[Optional(), at_most(128)])
 

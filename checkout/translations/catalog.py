@@ -287,7 +287,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Random key": ("Chave aleatória", "Llave aleatoria"),
     "name@example.com": ("nome@exemplo.com.br", "nombre@ejemplo.com"),
     "Amount sent": ("Valor enviado", "Monto enviado"),
-    "taken from the amount sent": ("descontada do valor enviado", "descontada del monto enviado"),
+    "Fee and taxes paid by %(merchant)s.": (
+        "Tarifa e impostos pagos por %(merchant)s.",
+        "Comisión e impuestos pagados por %(merchant)s.",
+    ),
+    "Fee paid by %(merchant)s.": ("Tarifa paga por %(merchant)s.", "Comisión pagada por %(merchant)s."),
+    "Fee and taxes are taken from the amount sent.": (
+        "A tarifa e os impostos são descontados do valor enviado.",
+        "La comisión y los impuestos se descuentan del monto enviado.",
+    ),
+    "The fee is taken from the amount sent.": (
+        "A tarifa é descontada do valor enviado.",
+        "La comisión se descuenta del monto enviado.",
+    ),
     "Taxes": ("Impostos", "Impuestos"),
     "This page expires at %(time)s (%(zone)s).": (
         "Esta página expira às %(time)s (%(zone)s).",

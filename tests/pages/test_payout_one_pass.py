@@ -206,12 +206,13 @@ def test_fee_and_arrival_in_the_payees_currency(customer, payout_api, session_of
         return "R$\xa0" + f"{amount:,}".replace(",", "X").replace(".", ",").replace("X", ".")
 
     page = customer.get(url).get_data(as_text=True)
-    pix = re.search(r'<dl class="terms quote" data-method="PIX">(.*?)</dl>', page, re.DOTALL).group(1)
+    pix = re.search(r'<div class="quote" data-method="PIX">(.*?)</div>', page, re.DOTALL).group(1)
     arrival = "R$\xa0" + quote["arrival_amount"].replace(".", ",")
     assert f'<dd class="receive">{arrival}</dd>' in pix
     assert "<dt>Valor enviado</dt><dd>R$\xa0500,00</dd>" in pix
-    assert f"<dt>Tarifa</dt><dd>{reais(quote['fee'])} · descontada do valor enviado</dd>" in pix
-    assert f"<dt>Impostos</dt><dd>{reais(quote['tax'])} · descontada do valor enviado</dd>" in pix
+    assert f"<dt>Tarifa</dt><dd>{reais(quote['fee'])}</dd>" in pix
+    assert f"<dt>Impostos</dt><dd>{reais(quote['tax'])}</dd>" in pix
+    assert "A tarifa e os impostos são descontados do valor enviado." in pix
     assert "US$" not in page
 
 

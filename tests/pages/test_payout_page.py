@@ -46,7 +46,8 @@ def test_page_shows_amount_fee_and_arrival_from_the_dry_run(customer, payout_api
     # The payee's currency, at the quote's own rate (figures in detail: test_payout_one_pass.py).
     fee = (Decimal(quote["fee"]) * Decimal(quote["exchange_rate"])).quantize(Decimal("0.01"), ROUND_HALF_UP)
     assert "Receba R$\xa0500,00" in html
-    assert f"R$\xa0{str(fee).replace('.', ',')} · paga por Loja Exemplo" in html and "US$" not in html
+    assert f"<dt>Tarifa</dt><dd>R$\xa0{str(fee).replace('.', ',')}</dd>" in html and "US$" not in html
+    assert "Tarifa e impostos pagos por Loja Exemplo." in html
     assert 'value="PIX"' in html and 'value="BANKTRANSFER"' in html and 'value="SPEI"' not in html
 
 
