@@ -54,7 +54,7 @@ def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
     clock.set_merchant(merchant.id)
     page = Page(token=token, view=layout.choose_view(), locale=layout.choose_locale(country), merchant=merchant)
     g.page_locale = page.locale
-    g.page_timezone = layout.COUNTRY_TIMEZONES.get(country or "")  # else the language's (i18n)
+    g.page_timezone = layout.COUNTRY_TIMEZONES.get(country or "")  # no country (a global wallet): the language's
     # Written back in canonical form again: a row stored before origins were checked cannot reach the CSP.
     g.frame_origins = [o for o in (security.origin_of(x) for x in merchant.frame_origins or []) if o]
     return page

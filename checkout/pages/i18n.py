@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import functools
-from datetime import date
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 
-from babel import numbers
+from babel import dates, numbers
 from flask import Flask, g
 from flask_babel import Babel, format_date, format_datetime, get_translations
 
@@ -48,6 +49,37 @@ def format_currency(number, currency: str) -> str:
     return _currency(number, currency, _locale())
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """A moment as the page's sentence says it: its time, date and time zone's name, in the page's language."""
+
+    time: str
+    date: str
+    zone: str
+
+
+def zone_name(zone: str, locale: str, moment: datetime) -> str:
+    """CLDR's name of `zone` ("Brasilia Time", "horário de Brasília", "hora central"), written to sit inside
+    a sentence: Portuguese and Spanish names start in lower case there."""
+    tz = dates.get_timezone(zone)
+    # UTC belongs to no region, so CLDR has no generic name for it: its name at that moment instead.
+    name = dates.get_timezone_name(moment.astimezone(tz) if zone == "UTC" else tz, "long", locale=locale)
+    return name if locale == "en" else name[:1].lower() + name[1:]
+
+
+def format_deadline(moment: datetime) -> Deadline:
+    """`moment` in the page's time zone (the session's country's, else its language's) with that zone's name,
+    for sentences such as "This page expires at %(time)s (%(zone)s)."."""
+    zone, locale = _timezone(), _locale()
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # the database's naive times are UTC
+    tz = dates.get_timezone(zone)
+    return Deadline(
+        time=dates.format_time(aware, "short", tzinfo=tz, locale=locale),
+        date=dates.format_date(aware.astimezone(tz).date(), "medium", locale=locale),
+        zone=zone_name(zone, locale, aware),
+    )
+
+
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=_locale, timezone_selector=_timezone)
     # Flask-Babel adds the jinja2.ext.i18n extension, which installs this method on the environment.
@@ -60,6 +92,7 @@ def init_app(app: Flask) -> None:
         format_currency=format_currency,
         format_date=format_date,
         format_datetime=format_datetime,
+        format_deadline=format_deadline,
         control=widgets.control,
     )
     app.jinja_env.filters["cnpj"] = cnpj

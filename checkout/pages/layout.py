@@ -14,8 +14,15 @@ LOGO_BOXES = {WEB: (128, 64), H5: (42, 42)}
 LOCALES = ("en", "pt_BR", "es_MX")
 # Spanish-speaking countries of the country pages read Mexican Spanish, the one Spanish catalogue.
 COUNTRY_LOCALES = {"BRA": "pt_BR", "MEX": "es_MX", "COL": "es_MX", "CHL": "es_MX", "PER": "es_MX"}
-# Their clocks, where the language's (Mexico City for es_MX) would be another country's.
-COUNTRY_TIMEZONES = {"COL": "America/Bogota", "CHL": "America/Santiago", "PER": "America/Lima"}
+# Each country's clock: a page shows times in its session's country's zone, whatever language it reads
+# (an English page of a Brazilian session says Brasília time, not UTC).
+COUNTRY_TIMEZONES = {
+    "BRA": "America/Sao_Paulo",
+    "MEX": "America/Mexico_City",
+    "COL": "America/Bogota",
+    "CHL": "America/Santiago",
+    "PER": "America/Lima",
+}
 _ALIASES = {
     "en": "en",
     "pt": "pt_BR",

@@ -2,35 +2,32 @@
 
 from __future__ import annotations
 
+import json
 from typing import cast
 
-from flask import current_app, g, redirect, request
+from flask import current_app, redirect, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from wtforms.fields.choices import SelectChoice
 
 from .. import clock, links, money, providers, signing
-from ..api import registry
 from ..db import db
 from ..errors import DomainError, Duplicate, InvalidField
 from ..merchants.models import Merchant
-from ..payouts import pricing, sessions
+from ..payouts import corridors, pricing, sessions
 from ..payouts import service as payouts
 from ..payouts.commands import NewPayout
 from ..payouts.models import CheckoutSession, Payout
-from . import security
+from . import payout_rules, security
 from .common import TOKEN_GRACE, Page, PageError, allow_form_target, base_url, open_page, read_token, render
-from .forms import PayoutForm
+from .forms import PIX_KEY_EXAMPLES, PayoutForm
 from .returns import with_token
 from .views import _post_allowed, bp
 
 METHOD_LABELS = {"PIX": "PIX", "BANKTRANSFER": _l("Bank transfer"), "SPEI": "SPEI", "WALLET": _l("Wallet")}
-
-
-def _rule(rule: str) -> str:
-    """Payout API rules are English; other languages get a translated lead-in before them."""
-    return rule if g.get("page_locale", "en") == "en" else f"{_('Please check this field.')} ({rule})"
+# Each method's mark (templates/pages/_marks.html; an unknown name draws a bank).
+METHOD_MARKS = {"PIX": "pix", "BANKTRANSFER": "bank", "SPEI": "spei", "WALLET": "wallet"}
 
 
 def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession]:
@@ -66,6 +63,13 @@ def _form(record: CheckoutSession, formdata=None) -> PayoutForm:
     form.method.choices = [SelectChoice(m, METHOD_LABELS[m]) for m in _methods(record)]
     if formdata is None:
         form.method.data = _methods(record)[0]
+    # The key's example follows its type (pages.js swaps it when the type changes).
+    examples = {value: str(example) for value, example in PIX_KEY_EXAMPLES.items()}
+    form.pix_key_type.render_kw = {"data-examples": json.dumps(examples), "data-for": form.pix_key.id}
+    form.pix_key.render_kw = {
+        **(form.pix_key.render_kw or {}),
+        "placeholder": examples.get(form.pix_key_type.data or "CPF"),
+    }
     return form
 
 
@@ -78,6 +82,7 @@ def _show_form(page: Page, record: CheckoutSession, form: PayoutForm, status: in
         record=record,
         form=form,
         quotes=_quotes(record, page.merchant),
+        marks=METHOD_MARKS,
         deadline=deadline,
         amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
         data={"deadline": deadline, "now": clock.unix(clock.now())},
@@ -124,6 +129,37 @@ def _closed(page: Page, record: CheckoutSession) -> None:
         raise PageError(410, "expired")
 
 
+def _order(record: CheckoutSession, form: PayoutForm) -> NewPayout:
+    fields = form.payout_fields()
+    channel = fields.pop("channel", None)
+    return NewPayout(
+        **fields,
+        method=form.method.data,
+        channel=channel,
+        custom_code=record.custom_code,
+        fee_bear=record.fee_bear,
+        amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
+        amount_type=pricing.ARRIVAL,
+        source_currency=record.source_currency,
+        arrival_currency=record.payout_currency,
+        notify_url=record.notify_url,
+        additional_remark=record.additional_remark,
+        country=cast(str, record.country),  # sessions.create() sets it
+    )
+
+
+def _checked(record: CheckoutSession, form: PayoutForm) -> NewPayout | None:
+    """The payout the form asks for, or None with every problem on its input: the form's own validators and
+    every payout rule of the chosen method (the ones submit applies), all in one answer."""
+    valid = form.validate()
+    if form.form_errors or form.method.data not in _methods(record):
+        return None  # text that is no text, or no method: nothing else can be judged
+    order = _order(record, form)
+    for problem in corridors.problems(order):
+        form.attach_error(problem.field, payout_rules.message(problem.field, problem.rule))
+    return order if valid and not form.errors else None
+
+
 @bp.get("/payout")
 def payout_page():
     page, record = _session_page()
@@ -142,24 +178,9 @@ def payout_submit():
         return _result(page, record)
     _closed(page, record)
     form = _form(record, request.form)
-    if not form.validate():
+    order = _checked(record, form)
+    if order is None:
         return _show_form(page, record, form, 422)
-    fields = form.payout_fields()
-    channel = fields.pop("channel", None)
-    order = NewPayout(
-        **fields,
-        method=form.method.data,
-        channel=channel,
-        custom_code=record.custom_code,
-        fee_bear=record.fee_bear,
-        amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
-        amount_type=pricing.ARRIVAL,
-        source_currency=record.source_currency,
-        arrival_currency=record.payout_currency,
-        notify_url=record.notify_url,
-        additional_remark=record.additional_remark,
-        country=cast(str, record.country),  # sessions.create() sets it
-    )
     try:
         payout, _figures = payouts.submit(
             db.session,
@@ -172,15 +193,16 @@ def payout_submit():
         )
     except InvalidField as error:
         db.session.rollback()
-        form.attach_error(error.field, _rule(error.rule))
+        form.attach_error(error.field, payout_rules.message(error.field, error.rule))
         return _show_form(page, record, form, 422)
     except Duplicate:
         db.session.rollback()
         raise PageError(410, "taken") from None
-    except DomainError as error:
+    except DomainError:
         db.session.rollback()
+        # The API's reason is English and for the merchant; the beneficiary is told what they can do.
         form.form_errors.append(
-            _("The payout could not be created (%(reason)s).", reason=registry.payout_answer(error)[1])
+            _("%(merchant)s cannot send this payout now. Please contact them.", merchant=page.merchant.name)
         )
         return _show_form(page, record, form, 409)
     sessions.set_status(record, sessions.COMPLETED, payout_id=payout.id)

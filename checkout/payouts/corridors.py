@@ -145,23 +145,40 @@ PAGE: dict[str, PageOffer] = {
 PAGE_COUNTRY_OF = {offer.payout_currency: country for country, offer in PAGE.items()}
 
 
+def _phone(phone: str | None) -> None:
+    if phone and not accounts.PHONE.match(phone):
+        raise InvalidField("phone", "must be up to 15 digits, + optional, such as 5511987654321")
+
+
+def _name_length(name: str | None, bounds: tuple[int, int]) -> None:
+    low, high = bounds
+    if name and not low <= len(name) <= high:
+        raise InvalidField("name", f"must be {low} to {high} characters")
+
+
+def _channel(channel: str | None, wallets: tuple[str, ...]) -> None:
+    if accounts.required(channel, "channel") not in wallets:
+        raise InvalidField("channel", f"must be one of {', '.join(wallets)}")
+
+
 def beneficiary(req) -> accounts.Beneficiary:
     """Validate the account fields `req` carries for its country and method."""
     country = route(req.country, req.method, req.channel)
     corridor = find(country, req.method, req.channel)
     if corridor is None:
         raise InvalidField("method", f"{req.method} is not offered in {req.country}")
-    if req.phone and not accounts.PHONE.match(req.phone):
-        raise InvalidField("phone", "must be up to 15 digits, + optional, such as 5511987654321")
+    accounts.each(_phone, req.phone)
     if req.method != "WALLET":
-        accounts.named(req)
-    if req.name and corridor.name_lengths:
-        low, high = corridor.name_lengths
-        if not low <= len(req.name) <= high:
-            raise InvalidField("name", f"must be {low} to {high} characters")
+        accounts.each(accounts.named, req)
+    if corridor.name_lengths:
+        accounts.each(_name_length, req.name, corridor.name_lengths)
     wallets = channels(country, req.method)
     if wallets:
-        channel = accounts.required(req.channel, "channel")
-        if channel not in wallets:
-            raise InvalidField("channel", f"must be one of {', '.join(wallets)}")
+        accounts.each(_channel, req.channel, wallets)
     return corridor.check(req)
+
+
+def problems(req) -> list[InvalidField]:
+    """Every beneficiary rule `req` breaks, one per field, in the order `beneficiary` (submit) checks them:
+    the hosted page answers them all at once."""
+    return accounts.collect(beneficiary, req)

@@ -29,6 +29,11 @@ class Quote:
         currency = self.arrival_currency if name == "arrival_amount" else self.source_currency
         return money.to_minor(getattr(self, name), currency)
 
+    def in_arrival_currency(self, value: Decimal) -> Decimal:
+        """A source-currency figure (fee, tax) at this quote's own rate, rounded to the arrival currency's unit:
+        what the beneficiary's page shows them in."""
+        return _round(value * self.exchange_rate, self.arrival_currency)
+
     def as_strings(self) -> dict[str, str]:
         """The dry-run's `data`: every figure as a string, in its currency's minor unit."""
         return {

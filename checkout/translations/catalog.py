@@ -465,6 +465,90 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Você pode cancelar esta autorização a qualquer momento no app do seu banco, em Pix Automático. Débitos já agendados para o dia seguinte ainda podem acontecer.",
         "Puedes cancelar esta autorización en cualquier momento en la app de tu banco, en Pix Automático. Los débitos ya programados para el día siguiente aún pueden ocurrir.",
     ),
+    # Payout checkout page: one pass of messages, the payee's figures, times with their zone.
+    "At most %(max)d characters.": ("No máximo %(max)d caracteres.", "Máximo %(max)d caracteres."),
+    "Mobile phone": ("Celular", "Celular"),
+    "Random key": ("Chave aleatória", "Llave aleatoria"),
+    "name@example.com": ("nome@exemplo.com.br", "nombre@ejemplo.com"),
+    "Amount sent": ("Valor enviado", "Monto enviado"),
+    "Fee and taxes paid by %(merchant)s.": (
+        "Tarifa e impostos pagos por %(merchant)s.",
+        "Comisión e impuestos pagados por %(merchant)s.",
+    ),
+    "Fee paid by %(merchant)s.": ("Tarifa paga por %(merchant)s.", "Comisión pagada por %(merchant)s."),
+    "Fee and taxes are taken from the amount sent.": (
+        "A tarifa e os impostos são descontados do valor enviado.",
+        "La comisión y los impuestos se descuentan del monto enviado.",
+    ),
+    "The fee is taken from the amount sent.": (
+        "A tarifa é descontada do valor enviado.",
+        "La comisión se descuenta del monto enviado.",
+    ),
+    "Taxes": ("Impostos", "Impuestos"),
+    "This page expires at %(time)s (%(zone)s).": (
+        "Esta página expira às %(time)s (%(zone)s).",
+        "Esta página vence a las %(time)s (%(zone)s).",
+    ),
+    "%(merchant)s cannot send this payout now. Please contact them.": (
+        "%(merchant)s não pode enviar este pagamento agora. Entre em contato com a loja.",
+        "%(merchant)s no puede enviar este pago ahora. Ponte en contacto con la tienda.",
+    ),
+    "A CLABE has 18 digits.": ("A CLABE tem 18 dígitos.", "La CLABE tiene 18 dígitos."),
+    "A random key has 32 letters and digits in 5 groups, as your bank shows it.": (
+        "A chave aleatória tem 32 letras e números em 5 grupos, como o seu banco mostra.",
+        "La llave aleatoria tiene 32 letras y números en 5 grupos, como la muestra tu banco.",
+    ),
+    "An e-mail key has at most 77 characters.": (
+        "A chave de e-mail tem no máximo 77 caracteres.",
+        "La llave de correo electrónico tiene máximo 77 caracteres.",
+    ),
+    "Choose one of the options.": ("Escolha uma das opções.", "Elige una de las opciones."),
+    "Choose your bank from the list.": ("Escolha o seu banco na lista.", "Elige tu banco de la lista."),
+    "Enter a Brazilian mobile number with its area code.": (
+        "Informe um celular brasileiro com DDD.",
+        "Ingresa un celular brasileño con su código de área.",
+    ),
+    "Enter a phone number: up to 15 digits, + optional.": (
+        "Informe um telefone: até 15 dígitos, + opcional.",
+        "Ingresa un teléfono: hasta 15 dígitos, + opcional.",
+    ),
+    "Enter a valid CPF (11 digits) or CNPJ (14 digits).": (
+        "Informe um CPF (11 dígitos) ou CNPJ (14 dígitos) válido.",
+        "Ingresa un CPF (11 dígitos) o CNPJ (14 dígitos) válido.",
+    ),
+    "Enter the account number: 4 to 18 digits.": (
+        "Informe o número da conta: de 4 a 18 dígitos.",
+        "Ingresa el número de cuenta: de 4 a 18 dígitos.",
+    ),
+    "Enter the branch's 4 digits, without its check digit.": (
+        "Informe os 4 dígitos da agência, sem o dígito verificador.",
+        "Ingresa los 4 dígitos de la sucursal, sin su dígito verificador.",
+    ),
+    "Enter the check digit: 1 or 2 digits, or X.": (
+        "Informe o dígito da conta: 1 ou 2 dígitos, ou X.",
+        "Ingresa el dígito verificador: 1 o 2 dígitos, o X.",
+    ),
+    "Enter the e-mail address of your PayPal account.": (
+        "Informe o e-mail da sua conta PayPal.",
+        "Ingresa el correo electrónico de tu cuenta PayPal.",
+    ),
+    "Enter your full name.": ("Informe o seu nome completo.", "Ingresa tu nombre completo."),
+    "The first 3 digits of this CLABE are not a bank's.": (
+        "Os 3 primeiros dígitos desta CLABE não são de um banco.",
+        "Los primeros 3 dígitos de esta CLABE no corresponden a un banco.",
+    ),
+    "This CLABE's last digit does not match: check the 18 digits.": (
+        "O último dígito desta CLABE não confere: confira os 18 dígitos.",
+        "El último dígito de esta CLABE no coincide: revisa los 18 dígitos.",
+    ),
+    "This CNPJ is not valid: enter its 14 digits.": (
+        "Este CNPJ não é válido: informe os 14 dígitos.",
+        "Este CNPJ no es válido: ingresa sus 14 dígitos.",
+    ),
+    "This CPF is not valid: enter its 11 digits.": (
+        "Este CPF não é válido: informe os 11 dígitos.",
+        "Este CPF no es válido: ingresa sus 11 dígitos.",
+    ),
 }
 
 LOCALES = ("pt_BR", "es_MX")

@@ -241,4 +241,12 @@
   document.querySelectorAll("[data-print]").forEach(function (button) {
     button.addEventListener("click", function () { window.print(); });
   });
+// ---- payout checkout: the PIX key's example follows its type ----
+(function () {
+  "use strict";
+  var type = document.querySelector("select[data-examples]");
+  var key = type && document.getElementById(type.getAttribute("data-for"));
+  if (!key) { return; }
+  var examples = JSON.parse(type.getAttribute("data-examples"));
+  type.addEventListener("change", function () { key.placeholder = examples[type.value] || ""; });
 }());

@@ -1,4 +1,5 @@
 import json
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -42,8 +43,11 @@ def test_page_shows_amount_fee_and_arrival_from_the_dry_run(customer, payout_api
     quote = payout_api.post("/payout/dry-run", builders.dry_run(amount="500.00", amount_type="arrival"), expect=200)[
         "data"
     ]
+    # The payee's currency, at the quote's own rate (figures in detail: test_payout_one_pass.py).
+    fee = (Decimal(quote["fee"]) * Decimal(quote["exchange_rate"])).quantize(Decimal("0.01"), ROUND_HALF_UP)
     assert "Receba R$\xa0500,00" in html
-    assert f"US$\xa0{quote['fee'].replace('.', ',')}" in html
+    assert f"<dt>Tarifa</dt><dd>R$\xa0{str(fee).replace('.', ',')}</dd>" in html and "US$" not in html
+    assert "Tarifa e impostos pagos por Loja Exemplo." in html
     assert 'value="PIX"' in html and 'value="BANKTRANSFER"' in html and 'value="SPEI"' not in html
 
 
@@ -70,8 +74,8 @@ def test_confirming_creates_one_payout_and_returns_signed(customer, payout_api, 
 @pytest.mark.parametrize(
     "overrides, error",
     [
-        ({"pix_key": "not-an-email"}, "must be an e-mail key"),
-        ({"document_id": "39053344704"}, "must be a valid CPF (digits only)"),
+        ({"pix_key": "not-an-email"}, "Enter a valid e-mail address."),
+        ({"document_id": "39053344704"}, "Enter a valid CPF (11 digits) or CNPJ (14 digits)."),
         ({"name": ""}, "This field is required."),
         ({"email": "ana.example.com"}, "Enter a valid e-mail address."),
     ],
@@ -110,7 +114,7 @@ def test_insufficient_balance_is_explained(customer, payout_api):
     page = customer.get(url + "&language=en")
     answer = customer.post(form_action(page, "/pages/payout"), pix_form(), page=page)
     assert answer.status_code == 409
-    assert "The payout could not be created (balance insufficient)." in answer.get_data(as_text=True)
+    assert "Loja Exemplo cannot send this payout now. Please contact them." in answer.get_data(as_text=True)
 
 
 def test_spei_session_in_spanish(customer, payout_api, merchant, fund):
@@ -123,7 +127,8 @@ def test_spei_session_in_spanish(customer, payout_api, merchant, fund):
     bad = customer.post(
         form_action(page, "/pages/payout"), {"method": "SPEI", "name": "Ana", "clabe": "002010077777777772"}, page=page
     )
-    assert bad.status_code == 422 and "CLABE check digit is wrong" in bad.get_data(as_text=True)
+    assert bad.status_code == 422
+    assert "El último dígito de esta CLABE no coincide: revisa los 18 dígitos." in bad.get_data(as_text=True)
     ok = customer.post(
         form_action(page, "/pages/payout"), {"method": "SPEI", "name": "Ana", "clabe": builders.CLABE}, page=page
     )

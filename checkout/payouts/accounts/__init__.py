@@ -2,7 +2,7 @@
 
 from .andes import bank_transfer_colombia, bank_transfer_ecuador, bank_transfer_peru, cashout, tpaga, transfiya
 from .brazil import PIX_KEY_TYPES, bank_transfer_brazil, pix, pix_key, qrcode
-from .common import PHONE, Beneficiary, named, required
+from .common import PHONE, Beneficiary, collect, each, named, required
 from .eurasia import bank_transfer_turkey, papara, qiwi
 from .north import bank_transfer_guatemala, bank_transfer_panama, cash, spei
 from .south import bank_transfer_argentina, bank_transfer_chile, bank_transfer_uruguay, mercadopago, vita
@@ -24,6 +24,8 @@ __all__ = [
     "bank_transfer_uruguay",
     "cash",
     "cashout",
+    "collect",
+    "each",
     "mercadopago",
     "named",
     "pagsmile",

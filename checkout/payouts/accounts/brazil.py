@@ -10,7 +10,7 @@ from ...brazil.banks import BR_BANKS
 from ...brazil.documents import brazilian_document
 from ...errors import InvalidField
 from ...validation import check_email, is_digits
-from .common import Beneficiary, required
+from .common import Beneficiary, each, required
 
 # Brazilian area codes (DDD); a mobile number has 9 digits starting with 9, a landline 8 starting with 2 to 5.
 BR_AREA_CODES = {
@@ -127,12 +127,19 @@ def pix_key(key: str, key_type: str) -> str:
     return key
 
 
-def pix(req) -> Beneficiary:
-    key_type = required(req.account_type, "account_type")
+def _pix_key_type(value) -> str:
+    key_type = required(value, "account_type")
     if key_type not in PIX_KEY_TYPES:
         raise InvalidField("account_type", f"must be one of {', '.join(PIX_KEY_TYPES)}")
-    key = pix_key(required(req.account, "account"), key_type)
-    document, kind = _brazilian_document(req.document_id, req.document_type)
+    return key_type
+
+
+def pix(req) -> Beneficiary:
+    key_type = each(_pix_key_type, req.account_type)
+    key = each(required, req.account, "account")
+    if key is not None and key_type is not None:
+        key = each(pix_key, key, key_type)
+    document, kind = each(_brazilian_document, req.document_id, req.document_type) or (None, None)
     return Beneficiary(account=key, account_type=key_type, document_id=document, document_type=kind)
 
 
@@ -148,27 +155,54 @@ def qrcode(req) -> Beneficiary:
     return Beneficiary(account=code, account_type="BRCODE", document_id=document, document_type=kind)
 
 
-def bank_transfer_brazil(req) -> Beneficiary:
-    bank = required(req.bank_code, "bank_code")
-    if bank not in BR_BANKS:
+def _bank(code) -> str:
+    code = required(code, "bank_code")
+    if code not in BR_BANKS:
         raise InvalidField("bank_code", f"must be one of {', '.join(BR_BANKS)}")
-    branch = required(req.branch, "branch")
+    return code
+
+
+def _branch(branch) -> str:
+    branch = required(branch, "branch")
     if not (is_digits(branch) and len(branch) == 4):
         raise InvalidField("branch", "must be 4 digits")
-    account = required(req.account, "account")
+    return branch
+
+
+def _account(account) -> str:
+    account = required(account, "account")
     if not (is_digits(account) and 4 <= len(account) <= 18):
         raise InvalidField("account", "must be 4 to 18 digits")
+    return account
+
+
+def _account_digit(digit: str) -> str:
+    if not re.fullmatch(r"[0-9X]{1,2}", digit):
+        raise InvalidField("account_digit", "must be 1 or 2 digits (or X)")
+    return digit
+
+
+def _account_type(account_type) -> str:
+    account_type = required(account_type, "account_type")
+    if account_type not in ("CHECKING", "SAVINGS"):
+        raise InvalidField("account_type", "must be CHECKING or SAVINGS")
+    return account_type
+
+
+def bank_transfer_brazil(req) -> Beneficiary:
+    bank = each(_bank, req.bank_code)
+    branch = each(_branch, req.branch)
+    account = each(_account, req.account)
     digit = req.account_digit
     if digit is None:
         # "Left empty if the account_digit is included in the account field": its last digit.
-        account, digit = account[:-1], account[-1]
-    elif not re.fullmatch(r"[0-9X]{1,2}", digit):
-        raise InvalidField("account_digit", "must be 1 or 2 digits (or X)")
-    account_type = required(req.account_type, "account_type")
-    if account_type not in ("CHECKING", "SAVINGS"):
-        raise InvalidField("account_type", "must be CHECKING or SAVINGS")
-    document, kind = _brazilian_document(req.document_id, req.document_type)
-    ispb, name = BR_BANKS[bank]
+        if account is not None:
+            account, digit = account[:-1], account[-1]
+    else:
+        digit = each(_account_digit, digit)
+    account_type = each(_account_type, req.account_type)
+    document, kind = each(_brazilian_document, req.document_id, req.document_type) or (None, None)
+    ispb, name = BR_BANKS[bank] if bank is not None else (None, None)
     return Beneficiary(
         account=account,
         account_type=account_type,

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
 
 from ...errors import InvalidField
 from ...validation import check_email, is_digits
@@ -29,6 +32,38 @@ class Beneficiary:
     account_digit: str | None = None
     bank_number: str | None = None  # ISPB or bank code, when known
     bank_name: str | None = None
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+# The problems noted while `collect()` runs; None while a check raises its first broken rule (submit).
+_collecting: ContextVar[list[InvalidField] | None] = ContextVar("collecting", default=None)
+
+
+def each(check: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T | None:
+    """Run one field's check. Submitting, its broken rule raises; while `collect()` runs, the rule is noted
+    (once per field), None stands for the value and the next field is checked, so the rules stay declared once."""
+    found = _collecting.get()
+    if found is None:
+        return check(*args, **kwargs)
+    try:
+        return check(*args, **kwargs)
+    except InvalidField as problem:
+        if all(known.field != problem.field for known in found):
+            found.append(problem)
+        return None
+
+
+def collect(check: Callable[[object], object], req: object) -> list[InvalidField]:
+    """Every rule `check` finds broken in `req`, in the order it checks them, one per field."""
+    found: list[InvalidField] = []
+    token = _collecting.set(found)
+    try:
+        each(check, req)  # what a check that does not go field by field raises is its one problem
+    finally:
+        _collecting.reset(token)
+    return found
 
 
 def required(value, field: str) -> str:
