@@ -284,8 +284,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     # D1: the shell every page shares (trust line, result pages)
     "Secure payment": ("Pagamento seguro", "Pago seguro"),
     "Sandbox: no real money moves.": (
-        "Sandbox: nenhum dinheiro real é movimentado.",
-        "Sandbox: no se mueve dinero real.",
+        "Ambiente de testes: nenhum dinheiro real é movimentado.",
+        "Entorno de pruebas: no se mueve dinero real.",
     ),
     "What happens next": ("Próximos passos", "Qué sigue"),
     "Method": ("Método", "Método"),
