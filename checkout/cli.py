@@ -78,10 +78,10 @@ def serve(host: str, port: int, no_worker: bool, threads: int):
         service_url = app.config["PUBLIC_URL"] or f"http://{local}:{port}"
         # Another host name than the service's, so that the demo frames checkout's pages cross-site.
         demo_url = os.environ.get("CHECKOUT_DEMO_URL") or f"http://localhost:{port}/demo"
-        settings = setup.provision(app, service_url, demo_url)
+        setup.provision(app, service_url, demo_url)
         # The printed address frames the pages cross-site, as a merchant's shop would; the others work too.
         path = urlsplit(demo_url).path.rstrip("/")
-        also = [o + path for o in settings["origins"] if not demo_url.startswith(o + "/")]
+        also = [o + path for o in setup.demo_origins(demo_url) if not demo_url.startswith(o + "/")]
         others = f" (also at {', '.join(also)})" if also else ""
         click.echo(f"merchant demo: {demo_url}{others}", err=True)
     sys.stderr.flush()
