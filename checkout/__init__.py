@@ -27,6 +27,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     from .ops import bp as ops_bp
     from .pages import checkout_views, i18n, pay_views, payout_views  # noqa: F401  (routes on pages.views.bp)
     from .pages.common import http_error_page
+    from .pages.landing import bp as landing_bp
     from .pages.views import bp as pages_bp
     from .payins.api import bp as payins_bp
     from .payouts.api import bp as payouts_bp
@@ -43,6 +44,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     handlers.answer_errors_under("/pages/", http_error_page)
 
     app.register_blueprint(ops_bp)
+    app.register_blueprint(landing_bp)
     app.register_blueprint(payins_bp)
     app.register_blueprint(vaults_bp)
     app.register_blueprint(payouts_bp)

@@ -79,7 +79,11 @@ def serve(host: str, port: int, no_worker: bool, threads: int):
         # Another host name than the service's, so that the demo frames checkout's pages cross-site.
         demo_url = os.environ.get("CHECKOUT_DEMO_URL") or f"http://localhost:{port}/demo"
         setup.provision(app, service_url, demo_url)
-        click.echo(f"merchant demo: {demo_url}", err=True)
+        # The printed address frames the pages cross-site, as a merchant's shop would; the others work too.
+        path = urlsplit(demo_url).path.rstrip("/")
+        also = [o + path for o in setup.demo_origins(demo_url) if not demo_url.startswith(o + "/")]
+        others = f" (also at {', '.join(also)})" if also else ""
+        click.echo(f"merchant demo: {demo_url}{others}", err=True)
     sys.stderr.flush()
     waitress.serve(app, host=host, port=port, threads=threads, ident="checkout", **serving_limits())
 

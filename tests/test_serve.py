@@ -99,3 +99,9 @@ def test_the_limits_hold_many_descriptors():
     limits = cli.serving_limits()
     assert limits["asyncore_use_poll"] is True and limits["connection_limit"] >= 1000
     assert json.dumps(limits)  # plain values, as waitress takes them
+
+
+def test_serve_prints_every_address_the_demo_opens_at(served):
+    _, port, log = served
+    line = f"merchant demo: http://127.0.0.1:{port}/demo (also at http://localhost:{port}/demo)"
+    assert line in log.read_text()

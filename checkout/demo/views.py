@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from datetime import datetime, timedelta, timezone
+from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
@@ -30,7 +31,14 @@ def _shop() -> Shop:
 
 
 def _url(endpoint: str, **values) -> str:
-    return _settings()["url"] + url_for(endpoint, **values).removeprefix("/demo")
+    """An address of the demo's, on the origin the customer opened it at when that is one of the demo's own
+    (localhost or 127.0.0.1), so that a return lands where the journey started; never the Host alone."""
+    settings = _settings()
+    base = settings["url"]
+    here = request.host_url.rstrip("/")
+    if here in settings.get("origins", ()):
+        base = here + urlsplit(base).path
+    return base + url_for(endpoint, **values).removeprefix("/demo")
 
 
 def _customer() -> dict:

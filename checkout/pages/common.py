@@ -78,7 +78,7 @@ def render(template: str, page: Page, status: int = 200, *, data: dict | None = 
         merchant_name=merchant.name,
         logo_url=logo,
         logo_box=box,
-        initials="".join(word[0] for word in merchant.name.split()[:2]).upper(),
+        initials=layout.initials(merchant.name),
         csp_nonce=security.nonce(),
         csrf=security.csrf_token(page.token),
         sandbox=current_app.config["SANDBOX"],

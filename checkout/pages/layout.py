@@ -1,16 +1,20 @@
-"""Layout choice (web or H5), the customer's language, and merchant logos resized with Pillow."""
+"""Layout choice (web or H5), the customer's language, and merchant logos resized (or squared) with Pillow."""
 
 from __future__ import annotations
 
 import io
 from functools import lru_cache
+from typing import cast
 
 from flask import request
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 WEB, H5 = "web", "h5"
 # CSS boxes from the interface (web 128x64, H5 42x42); images are made at twice that for sharp screens.
 LOGO_BOXES = {WEB: (128, 64), H5: (42, 42)}
+# Wider than 2:1, a logo fitted into the 42x42 H5 box is a strip under 21 px tall that nobody reads: H5 shows
+# the merchant's initials on the logo's own colour instead (the web box, 128x64, keeps every logo).
+WIDE_LOGO = 2.0
 LOCALES = ("en", "pt_BR", "es_MX")
 # Spanish-speaking countries of the country pages read Mexican Spanish, the one Spanish catalogue.
 COUNTRY_LOCALES = {"BRA": "pt_BR", "MEX": "es_MX", "COL": "es_MX", "CHL": "es_MX", "PER": "es_MX"}
@@ -54,16 +58,62 @@ def choose_locale(country: str | None) -> str:
     return _ALIASES.get((best or "en").lower(), "en")
 
 
+def initials(name: str) -> str:
+    """What stands for a merchant without a legible logo: the first letters of its first two words."""
+    return "".join(word[0] for word in name.split()[:2]).upper()
+
+
 @lru_cache(maxsize=256)
-def logo_png(data: bytes, view: str) -> bytes:
-    """The logo fitted into the view's box, aspect kept, centred on a transparent canvas of the box's size."""
+def logo_png(data: bytes, view: str, name: str = "") -> bytes:
+    """The logo fitted into the view's box, aspect kept, centred on a transparent canvas of the box's size;
+    on H5, a wide logo becomes the merchant's initials (of `name`) on the logo's main colour."""
     width, height = (2 * side for side in LOGO_BOXES[view])
     image: Image.Image  # the opened file, then its RGBA copy
     with Image.open(io.BytesIO(data)) as image:
         image = image.convert("RGBA")  # noqa: PLW2901 (the RGBA copy replaces the file in this block)
-        image.thumbnail((width, height), Image.Resampling.LANCZOS)
-        canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-        canvas.paste(image, ((width - image.width) // 2, (height - image.height) // 2), image)
+        if view == H5 and name.strip() and image.width > WIDE_LOGO * image.height:
+            canvas = _initials_mark(initials(name), _main_colour(image), width)
+        else:
+            image.thumbnail((width, height), Image.Resampling.LANCZOS)
+            canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+            canvas.paste(image, ((width - image.width) // 2, (height - image.height) // 2), image)
     out = io.BytesIO()
     canvas.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+def _main_colour(image: Image.Image) -> tuple[int, int, int]:
+    """The most frequent opaque colour of the logo (its background, usually), a neutral ink when none is."""
+    small = image.copy()
+    small.thumbnail((64, 64))
+    counts: dict[tuple[int, int, int], int] = {}
+    for count, pixel in small.getcolors(small.width * small.height) or []:
+        r, g, b, a = cast(tuple[int, int, int, int], pixel)  # RGBA: a tuple per colour, never a float
+        if a >= 128:
+            key = (r // 8 * 8, g // 8 * 8, b // 8 * 8)
+            counts[key] = counts.get(key, 0) + count
+    return max(counts, key=counts.__getitem__) if counts else (28, 36, 48)
+
+
+def _luminance(colour: tuple[int, int, int]) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _initials_mark(letters: str, background: tuple[int, int, int], side: int) -> Image.Image:
+    """A square of the logo's colour with the initials in white or near-black, whichever reads better."""
+    light, dark = _luminance(background), (20, 24, 32)
+    # WCAG contrast ratios of white and of near-black on the background: the larger wins.
+    ink = (255, 255, 255) if 1.05 / (light + 0.05) >= (light + 0.05) / (_luminance(dark) + 0.05) else dark
+    canvas = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(canvas)
+    draw.rounded_rectangle((0, 0, side - 1, side - 1), radius=side // 7, fill=(*background, 255))
+    font = ImageFont.load_default(size=side * 0.42 if len(letters) > 1 else side * 0.5)
+    draw.text(
+        (side / 2, side / 2), letters, font=font, fill=(*ink, 255), anchor="mm", stroke_width=1, stroke_fill=(*ink, 255)
+    )
+    return canvas

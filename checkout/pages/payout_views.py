@@ -19,7 +19,7 @@ from ..payouts import corridors, pricing, sessions
 from ..payouts import service as payouts
 from ..payouts.commands import NewPayout
 from ..payouts.models import CheckoutSession, Payout
-from . import payout_rules, security
+from . import payout_rules, results, security
 from .common import TOKEN_GRACE, Page, PageError, allow_form_target, base_url, open_page, read_token, render
 from .forms import PIX_KEY_EXAMPLES, PayoutForm
 from .returns import with_token
@@ -110,6 +110,7 @@ def _result(page: Page, record: CheckoutSession):
         outcome=payout.status,
         payout=payout,
         back=back,
+        **results.payout_made(payout, str(METHOD_LABELS.get(payout.method, payout.method)), page.merchant.name),
         data={"message": {"type": "checkout.payout", "status": payout.status, "token": token}},
     )
 

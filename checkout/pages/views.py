@@ -14,7 +14,7 @@ from ..errors import DomainError
 from ..merchants.models import Merchant
 from ..vaults import service as vaults
 from ..vaults.models import Vault
-from . import layout, qr, security
+from . import layout, qr, results, security
 from .common import (
     TOKEN_GRACE,
     Page,
@@ -76,6 +76,7 @@ def _vault_result(page: Page, vault: Vault):
         kind="vault",
         outcome=vault.status,
         back=back,
+        **results.vault_decided(vault, page.merchant.name, page.merchant.document),
         data={"message": {"type": "checkout.vault", "status": vault.status, "token": token}},
     )
 
@@ -179,7 +180,14 @@ def card_submit():
         "last_four_digits": card.last_four,
     }
     return render(
-        "pages/result.html", page, kind="card", outcome="TOKENIZED", card=card, back=None, data={"message": message}
+        "pages/result.html",
+        page,
+        kind="card",
+        outcome="TOKENIZED",
+        card=card,
+        back=None,
+        data={"message": message},
+        **results.card_saved(card, merchant.name),
     )
 
 
@@ -190,6 +198,6 @@ def logo(merchant_id: str, view: str):
     merchant = db.session.scalar(select(Merchant).where(Merchant.merchant_id == merchant_id))
     if merchant is None or not merchant.logo_png:
         abort(404)
-    response = Response(layout.logo_png(merchant.logo_png, view), mimetype="image/png")
+    response = Response(layout.logo_png(merchant.logo_png, view, merchant.name), mimetype="image/png")
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response

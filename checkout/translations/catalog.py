@@ -549,6 +549,50 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Este CPF não é válido: informe os 11 dígitos.",
         "Este CPF no es válido: ingresa sus 11 dígitos.",
     ),
+    # D1: the shell every page shares (trust line, result pages)
+    "Secure payment": ("Pagamento seguro", "Pago seguro"),
+    "Sandbox: no real money moves.": (
+        "Ambiente de testes: nenhum dinheiro real é movimentado.",
+        "Entorno de pruebas: no se mueve dinero real.",
+    ),
+    "What happens next": ("Próximos passos", "Qué sigue"),
+    "Expires": ("Validade", "Vence"),
+    "Sent to": ("Enviado para", "Enviado a"),
+    "%(merchant)s receives a token for this card, never its number.": (
+        "%(merchant)s recebe um token deste cartão, nunca o número dele.",
+        "%(merchant)s recibe un token de esta tarjeta, nunca su número.",
+    ),
+    "%(merchant)s can now charge this card for what you agree with them.": (
+        "%(merchant)s já pode cobrar neste cartão o que você combinar com eles.",
+        "%(merchant)s ya puede cobrar en esta tarjeta lo que acuerdes con ellos.",
+    ),
+    "Each debit shows in your bank's app before it is made.": (
+        "Cada débito aparece no app do seu banco antes de ser feito.",
+        "Cada cargo aparece en la app de tu banco antes de hacerse.",
+    ),
+    "You can go back to %(merchant)s and start again whenever you like.": (
+        "Você pode voltar para %(merchant)s e começar de novo quando quiser.",
+        "Puedes volver a %(merchant)s y empezar de nuevo cuando quieras.",
+    ),
+    "The money usually arrives in minutes.": (
+        "O dinheiro costuma chegar em minutos.",
+        "El dinero suele llegar en minutos.",
+    ),
+    "The money usually arrives within one business day.": (
+        "O dinheiro costuma chegar em até um dia útil.",
+        "El dinero suele llegar en un día hábil.",
+    ),
+    "If the receiving bank refuses it, %(merchant)s will let you know.": (
+        "Se o banco de destino recusar, %(merchant)s avisará você.",
+        "Si el banco de destino lo rechaza, %(merchant)s te avisará.",
+    ),
+    "The money has arrived in your account.": ("O dinheiro chegou na sua conta.", "El dinero llegó a tu cuenta."),
+    "The receiving bank refused the transfer. Please check your details with %(merchant)s.": (
+        "O banco de destino recusou a transferência. Confira seus dados com %(merchant)s.",
+        "El banco de destino rechazó la transferencia. Revisa tus datos con %(merchant)s.",
+    ),
+    "The transfer was not made": ("A transferência não foi feita", "La transferencia no se realizó"),
+    "Transfer completed": ("Transferência concluída", "Transferencia completada"),
 }
 
 LOCALES = ("pt_BR", "es_MX")

@@ -14,5 +14,25 @@ def test_the_demo_merchant_is_made_once_per_database(app):
     with app.app_context():
         merchant = find_by_app_id(db.session, first["credentials"]["app_id"])
         assert (merchant.name, merchant.document) == ("Demo Shop", "16727230000197")
-        assert (merchant.frame_origins, merchant.return_hosts) == (["http://localhost:8000"], ["localhost"])
+        # Either address `serve` prints opens the demo: both loopback names frame the pages and get returns.
+        assert merchant.frame_origins == ["http://127.0.0.1:8000", "http://localhost:8000"]
+        assert merchant.return_hosts == ["127.0.0.1", "localhost"]
         assert ledger.balance(db.session, merchant, "USD") == 1_000_000  # 10,000.00 USD, not topped up twice
+
+
+def test_a_demo_off_loopback_registers_its_own_origin_only(app):
+    settings = setup.provision(app, "https://pay.example", "https://shop.example/demo")
+    assert settings["origins"] == ["https://shop.example"]
+    with app.app_context():
+        merchant = find_by_app_id(db.session, settings["credentials"]["app_id"])
+        assert (merchant.frame_origins, merchant.return_hosts) == (["https://shop.example"], ["shop.example"])
+
+
+def test_the_demo_sends_customers_back_to_the_address_it_was_opened_at(app):
+    setup.provision(app, "http://127.0.0.1:8000", "http://localhost:8000/demo")
+    with app.test_request_context("/demo/", base_url="http://127.0.0.1:8000"):
+        from checkout.demo.views import _url
+
+        assert _url("demo.back", kind="payout") == "http://127.0.0.1:8000/demo/return?kind=payout"
+    with app.test_request_context("/demo/", base_url="http://evil.example"):
+        assert _url("demo.back", kind="payout") == "http://localhost:8000/demo/return?kind=payout"

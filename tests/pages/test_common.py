@@ -103,19 +103,47 @@ def test_viewport_allows_zoom(customer, vault_url):
     assert "user-scalable" not in viewport and "maximum-scale" not in viewport
 
 
+def logo_image(customer, url: str, view: str) -> tuple[str, Image.Image]:
+    """The page's logo <img> (its box) and the image it loads."""
+    html = customer.get(url + f"&view={view}").get_data(as_text=True)
+    src = re.search(r'<img src="([^"]+)" width="(\d+)" height="(\d+)" alt="([^"]*)"', html)
+    assert (int(src.group(2)), int(src.group(3))) == {"web": (128, 64), "h5": (42, 42)}[view]
+    return src.group(4), Image.open(io.BytesIO(customer.get(src.group(1)).data)).convert("RGBA")
+
+
 def test_logos_are_resized_without_distortion(app, client, customer):
-    merchant = make_merchant(app, "Logo Ltda", logo_png=logo_png(300, 100))
+    merchant = make_merchant(app, "Logo Ltda", logo_png=logo_png(200, 100))  # 2:1, as wide as H5 keeps
     api = Api(client, merchant)
     token = api.post("/card/token", builders.card(), expect=200)["token"]
     url = api.post("/vault/create", builders.card_vault(token), expect=200)["checkout_url"]
     for view, box in (("web", (128, 64)), ("h5", (42, 42))):
-        html = customer.get(url + f"&view={view}").get_data(as_text=True)
-        src = re.search(r'<img src="([^"]+)" width="(\d+)" height="(\d+)"', html)
-        assert (int(src.group(2)), int(src.group(3))) == box
-        image = Image.open(io.BytesIO(customer.get(src.group(1)).data))
-        assert image.size == (2 * box[0], 2 * box[1])
-        left, top, right, bottom = image.getbbox()  # the opaque part: the logo, aspect 3:1 kept
-        assert abs((right - left) / (bottom - top) - 3) < 0.1
+        alt, image = logo_image(customer, url, view)
+        assert alt == "Logo Ltda" and image.size == (2 * box[0], 2 * box[1])
+        left, top, right, bottom = image.getbbox()  # the opaque part: the logo, aspect 2:1 kept
+        assert abs((right - left) / (bottom - top) - 2) < 0.1
+
+
+def test_a_wide_logo_becomes_the_initials_on_h5_and_stays_whole_on_the_web(app, client, customer):
+    merchant = make_merchant(app, "Loja Exemplo", logo_png=logo_png(300, 100))  # 3:1: a 42x14 strip on H5
+    api = Api(client, merchant)
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    url = api.post("/vault/create", builders.card_vault(token), expect=200)["checkout_url"]
+    _, web = logo_image(customer, url, "web")
+    left, top, right, bottom = web.getbbox()
+    assert abs((right - left) / (bottom - top) - 3) < 0.1  # the web keeps the logo itself
+    alt, h5 = logo_image(customer, url, "h5")
+    assert alt == "Loja Exemplo" and h5.size == (84, 84)
+    assert h5.getbbox() == (0, 0, 84, 84)  # a square mark filling the box, not a strip
+    assert h5.getpixel((8, 42))[:3] == (8, 80, 160)  # the logo's own colour (10, 80, 160), to 8 levels
+    letters = {colour[:3] for _, colour in h5.crop((20, 28, 64, 56)).getcolors(44 * 28)}
+    assert (255, 255, 255) in letters  # white initials: they read best on that blue
+    other = make_merchant(app, "Acme Pagamentos", logo_png=logo_png(300, 100))
+    other_url = Api(client, other).post(
+        "/vault/create",
+        builders.card_vault(Api(client, other).post("/card/token", builders.card(), expect=200)["token"]),
+        expect=200,
+    )["checkout_url"]
+    assert logo_image(customer, other_url, "h5")[1].tobytes() != h5.tobytes()  # its own initials, AP not LE
 
 
 def test_a_non_image_logo_is_refused(app):
