@@ -38,8 +38,7 @@ def test_card_entry_result_shows_the_card_and_what_the_merchant_gets(customer, a
     year = clock.now().year + 2
     form = {
         "card_no": "4111 1111 1111 1111",
-        "exp_month": "07",
-        "exp_year": str(year),
+        "exp": f"07/{year % 100:02d}",
         "cvv": "123",
         "holder": "Ana Souza",
     }
@@ -102,7 +101,7 @@ def test_pix_automatico_result_in_portuguese(app, client, customer):
     answer = customer.post(form_action(page, "/pages/vault"), {"decision": "accept"}, page=page, **FRAMED)
     assert "Autorização confirmada" in text_of(answer)
     assert summary_of(answer) == {
-        "Método": "PIX Automático",
+        "Forma de pagamento": "PIX Automático",
         "Recebedor": "Academia Forte · CNPJ 16.727.230/0001-97",
         "Frequência": "Mensal",
         "Valor por débito": "de R$\xa010,00 a R$\xa0200,00",
