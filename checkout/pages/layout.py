@@ -12,8 +12,14 @@ WEB, H5 = "web", "h5"
 # CSS boxes from the interface (web 128x64, H5 42x42); images are made at twice that for sharp screens.
 LOGO_BOXES = {WEB: (128, 64), H5: (42, 42)}
 LOCALES = ("en", "pt_BR", "es_MX")
-# Spanish-speaking countries of the country pages read Mexican Spanish, the one Spanish catalogue.
-COUNTRY_LOCALES = {"BRA": "pt_BR", "MEX": "es_MX", "COL": "es_MX", "CHL": "es_MX", "PER": "es_MX"}
+# Every Spanish-speaking country reads Mexican Spanish, the one Spanish catalogue; its amounts and dates
+# follow its own CLDR locale (Colombia's "$ 3.000,00", Chile's "25-11-26"), named here.
+SPANISH_COUNTRIES = {
+    "MEX": "es_MX", "COL": "es_CO", "CHL": "es_CL", "PER": "es_PE", "ARG": "es_AR", "URY": "es_UY", "PRY": "es_PY",
+    "BOL": "es_BO", "ECU": "es_EC", "VEN": "es_VE", "GTM": "es_GT", "HND": "es_HN", "SLV": "es_SV", "NIC": "es_NI",
+    "CRI": "es_CR", "PAN": "es_PA", "DOM": "es_DO", "CUB": "es_CU", "PRI": "es_PR", "ESP": "es_ES", "GNQ": "es_GQ",
+}  # fmt: skip
+COUNTRY_LOCALES = {"BRA": "pt_BR", **dict.fromkeys(SPANISH_COUNTRIES, "es_MX")}
 # Their clocks, where the language's (Mexico City for es_MX) would be another country's.
 COUNTRY_TIMEZONES = {"COL": "America/Bogota", "CHL": "America/Santiago", "PER": "America/Lima"}
 _ALIASES = {
@@ -38,6 +44,7 @@ def choose_view() -> str:
 
 
 def choose_locale(country: str | None) -> str:
+    """The catalogue: `language` if given, else the session's country, else the browser's (any es-* reads es_MX)."""
     asked = _ALIASES.get(request.args.get("language", "").lower())
     if asked:
         return asked
@@ -45,6 +52,11 @@ def choose_locale(country: str | None) -> str:
         return COUNTRY_LOCALES[country]
     best = request.accept_languages.best_match(["en", "pt-BR", "pt", "es-MX", "es"])
     return _ALIASES.get((best or "en").lower(), "en")
+
+
+def format_locale(locale: str, country: str | None) -> str:
+    """The CLDR locale of amounts and dates: the country's own where it reads the Spanish catalogue."""
+    return SPANISH_COUNTRIES.get(country or "", locale) if locale == "es_MX" else locale
 
 
 @lru_cache(maxsize=256)
