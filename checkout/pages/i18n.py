@@ -71,7 +71,7 @@ def format_currency(number, currency: str) -> str:
 def format_date(value: date | datetime, format: str = "medium") -> str:
     """A date in the page's locale; a moment is first put in the page's time zone (Brazil's, Mexico City's...)."""
     if isinstance(value, datetime):
-        value = dates.to_timezone(_aware(value), _timezone()).date()
+        value = _aware(value).astimezone(dates.get_timezone(_timezone())).date()
     return dates.format_date(value, format, locale=_format_locale())
 
 
