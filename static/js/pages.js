@@ -7,6 +7,9 @@
   // execCommand on the selected field; else the text stays selected and the page says which keys copy it.
   var apple = /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent);
   var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  // Asking a frame's blocked Clipboard API logs an error in the console: skip it where the policy says no.
+  var policy = document.permissionsPolicy || document.featurePolicy;
+  var allowed = !policy || policy.allowsFeature("clipboard-write");
   document.querySelectorAll("[data-copy]").forEach(function (button) {
     var field = document.getElementById(button.getAttribute("data-copy"));
     var state = document.getElementById(button.getAttribute("data-copy") + "-state");
@@ -31,7 +34,7 @@
       if (done) { copied(); } else { byHand(); }
     };
     button.addEventListener("click", function () {
-      if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext) {
+      if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext && allowed) {
         navigator.clipboard.writeText(field.value).then(copied, legacy);
       } else { legacy(); }
     });
