@@ -17,7 +17,7 @@
     var select = function () { field.focus(); field.select(); field.setSelectionRange(0, field.value.length); };
     var show = function (text, kind) {
       window.clearTimeout(timer);
-      state.textContent = text; state.className = "copy-state " + kind;
+      state.setAttribute("role", "status"); state.textContent = text; state.className = "copy-state " + kind;
     };
     var copied = function () {
       select(); show(button.getAttribute("data-done"), "ok"); button.textContent = button.getAttribute("data-done");

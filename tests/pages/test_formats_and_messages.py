@@ -111,7 +111,7 @@ def test_long_values_wrap_in_a_readonly_field_and_short_ones_stay_inputs(custome
     html = pix.get_data(as_text=True)
     assert re.search(r'<textarea readonly rows="\d" spellcheck="false"[^>]*id="pix-code">', html)
     assert input_value(pix, "pix-code").startswith("000201")
-    assert 'id="pix-code-state" role="status"' in html
+    assert 'id="pix-code-state" aria-live="polite"' in html
     assert 'data-keys="Pressione Ctrl+C para copiar"' in html and 'data-apple="Pressione ⌘C para copiar"' in html
     mx = builders.direct(
         "SPEI", "o-mx", order_currency="MXN", customer={"identify": {"type": "RFC", "number": "MAMB780915969"}}
