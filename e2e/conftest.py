@@ -10,7 +10,7 @@ import threading
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from PIL import Image, ImageDraw
@@ -233,12 +233,24 @@ def profile(request, browser, playwright, live_server, shop):
     assert foreign == [], foreign
 
 
+def framed(page, shop: str, url: str):
+    """Open one of our pages inside the shop's cross-site iframe ({shop}/frame?src=...); the frame's locator."""
+    page.goto(f"{shop}/frame?src={quote(url, safe='')}")
+    return page.frame_locator("#checkout")
+
+
+def shot_path(context: str, name: str) -> Path:
+    """Where a screenshot goes: e2e-artifacts/<run>/<context>/<name>.png (the gallery reads that layout)."""
+    return ARTIFACTS / context / f"{name}.png"
+
+
 @pytest.fixture
 def shot(profile):
-    """Save a screenshot under e2e-artifacts/<run>/<profile>/<name>.png."""
+    """Save a screenshot under e2e-artifacts/<run>/<context>/<name>.png; the context is the profile's name
+    (desktop, mobile), or `<profile>-frame` for a page shown inside the shop's iframe."""
 
-    def save(page, name: str) -> Path:
-        path = ARTIFACTS / profile.name / f"{name}.png"
+    def save(page, name: str, context: str | None = None) -> Path:
+        path = shot_path(context or profile.name, name)
         path.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(path), full_page=True)
         return path

@@ -11,6 +11,7 @@ from joserfc import jws
 from playwright.sync_api import expect
 
 from checkout.signing import jws_key
+from e2e.conftest import framed
 
 BRAZIL = timezone(timedelta(hours=-3))
 CPF = "39053344705"
@@ -265,10 +266,19 @@ def serious_violations(page) -> list[str]:
 
 
 def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
-    """Each page as the customer first sees it, in this profile's view, scanned with axe-core; no
-    interaction follows the picture (a full-page shot relays a phone's page out)."""
+    """Each page as the customer first sees it, in this profile's view, scanned with axe-core, then the
+    same page inside the shop's cross-site iframe; no interaction follows the picture (a full-page shot
+    relays a phone's page out)."""
     token = card_token(shop_api)
     session = payout_session(shop_api, shop, f"shot-{profile.name}")
+    rfc = {"type": "RFC", "number": "MAMB780915969"}
+    mexican = {
+        "order_currency": "MXN",
+        "customer": {"name": "Ana López", "email": "ana@example.com", "phone": "+525512345678", "identify": rfc},
+    }
+    paid = direct(shop_api, "PIX", f"shot-paid-{profile.name}", return_url=f"{shop}/back")
+    shop_api.payin(f"/sandbox/trades/{paid['trade_no']}/pay")
+    web_url = hosted_checkout(shop_api, f"shot-hosted-{profile.name}")["web_url"]
     pages = {
         "pix-authorization": pix_vault(shop_api, shop, f"shot-{profile.name}")["checkout_url"],
         "card-consent": shop_api.payin(
@@ -286,9 +296,15 @@ def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
             },
         )["checkout_url"],
         "card-entry": shop_api.payin("/card/session", {"country": "BRA"})["card_url"],
+        "checkout-methods": web_url,
+        "checkout-pix": f"{web_url}&method=PIX",
+        "checkout-card": f"{web_url}&method=CreditCard",
         "pix-payment": direct(shop_api, "PIX", f"shot-pix-{profile.name}")["pay_url"],
+        "pix-paid": paid["pay_url"],
         "boleto-payment": direct(shop_api, "Boleto", f"shot-boleto-{profile.name}")["pay_url"],
         "deposit-payment": direct(shop_api, "DepositExpress", f"shot-dep-{profile.name}", bank="itau")["pay_url"],
+        "spei-payment": direct(shop_api, "SPEI", f"shot-spei-{profile.name}", **mexican)["pay_url"],
+        "oxxo-payment": direct(shop_api, "OXXO", f"shot-oxxo-{profile.name}", **mexican)["pay_url"],
         "payout-checkout": session["checkout_url"],
         "payout-checkout-es": shop_api.payout(
             "/checkout",
@@ -313,6 +329,11 @@ def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
         assert logo_box(page) == expected_logo(profile), name
         assert serious_violations(page) == [], name
         shot(page, name)
+    for name, url in pages.items():
+        frame = framed(page, shop, url)
+        expect(frame.locator("main h1")).to_be_visible()
+        expect(page.locator("#received")).to_contain_text('"type":"checkout.')
+        shot(page, name, f"{profile.name}-frame")
     profile.expected_statuses.add(400)
     page.goto(pages["pix-payment"][:-4] + "AAAA")
     expect(page.locator("main h1")).to_be_visible()

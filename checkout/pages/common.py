@@ -54,6 +54,7 @@ def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
     clock.set_merchant(merchant.id)
     page = Page(token=token, view=layout.choose_view(), locale=layout.choose_locale(country), merchant=merchant)
     g.page_locale = page.locale
+    g.page_format_locale = layout.format_locale(page.locale, country)
     g.page_timezone = layout.COUNTRY_TIMEZONES.get(country or "")  # no country (a global wallet): the language's
     # Written back in canonical form again: a row stored before origins were checked cannot reach the CSP.
     g.frame_origins = [o for o in (security.origin_of(x) for x in merchant.frame_origins or []) if o]
@@ -67,8 +68,34 @@ def allow_form_target(url: str | None) -> None:
         g.form_origins = [*g.get("form_origins", []), origin]
 
 
+# What each page is called in the message it posts to the merchant's frame.
+PAGE_KINDS = {
+    "pages/vault/pix.html": "pix_authorization",
+    "pages/vault/card.html": "card_consent",
+    "pages/card/entry.html": "card_entry",
+    "pages/checkout/checkout.html": "checkout",
+    "pages/checkout/threeds.html": "threeds",
+    "pages/pay/pay.html": "payment",
+    "pages/payout/form.html": "payout",
+    "pages/result.html": "result",
+}
+
+
+def page_message(template: str, status: int, data: dict, context: dict) -> dict:
+    """What a framed page tells its parent on load, unless the view said more (a result's signed token):
+    the page, and its state (the one the page follows, a result's outcome, an expired checkout), else
+    "invalid" when its form was refused, else "open"."""
+    name = PAGE_KINDS.get(template) or template.removeprefix("pages/").removesuffix(".html").replace("/", "_")
+    state = data.get("status") or context.get("outcome") or ("EXPIRED" if context.get("expired") else None)
+    state = state or ("invalid" if status >= 400 else "open")
+    return {"type": "checkout.page", "page": name, "status": state, "token": None}
+
+
 def render(template: str, page: Page, status: int = 200, *, data: dict | None = None, **context):
     merchant = page.merchant
+    data = data or {}
+    if "message" not in data:
+        data = {**data, "message": page_message(template, status, data, context)}
     logo = url_for("pages.logo", merchant_id=merchant.merchant_id, view=page.view) if merchant.has_logo else None
     box = layout.LOGO_BOXES[page.view]
     body = render_template(
@@ -83,7 +110,7 @@ def render(template: str, page: Page, status: int = 200, *, data: dict | None = 
         csrf=security.csrf_token(page.token),
         sandbox=current_app.config["SANDBOX"],
         html_lang=page.locale.replace("_", "-"),
-        page_data={"frameOrigins": g.get("frame_origins", []), **(data or {})},
+        page_data={"frameOrigins": g.get("frame_origins", []), **data},
         **context,
     )
     return body, status
@@ -93,12 +120,16 @@ def error_page(error: PageError):
     """A clear page for a bad, expired or forbidden link; never a 500, never a stack trace."""
     if "page_locale" not in g:  # the session's language when the page got as far as knowing it
         g.page_locale = layout.choose_locale(None)
+    # Only a page that knew its merchant has origins to tell (and may be framed at all: frame-ancestors).
+    origins = g.get("frame_origins") or []
+    message = {"type": "checkout.error", "status": error.reason, "token": None}
     body = render_template(
         "pages/error.html",
         reason=error.reason,
         view=layout.choose_view(),
         csp_nonce=security.nonce(),
         html_lang=g.page_locale.replace("_", "-"),
+        page_data={"frameOrigins": origins, "message": message} if origins else {},
     )
     return body, error.status
 

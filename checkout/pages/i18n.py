@@ -1,24 +1,31 @@
-"""Languages and formats of the pages: Flask-Babel with English, Brazilian Portuguese and Mexican Spanish."""
+"""Languages and formats of the pages: catalogues in English, Brazilian Portuguese and Mexican Spanish, CLDR formats."""
 
 from __future__ import annotations
 
 import functools
+import unicodedata
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 
 from babel import dates, numbers
 from flask import Flask, g
-from flask_babel import Babel, format_date, format_datetime, get_translations
+from flask_babel import Babel, get_translations
 
 from . import widgets
 
 TIMEZONES = {"pt_BR": "America/Sao_Paulo", "es_MX": "America/Mexico_City"}
+NBSP = "\u00a0"
 
 babel = Babel()
 
 
 def _locale() -> str:
     return g.get("page_locale", "en")
+
+
+def _format_locale() -> str:
+    """Where amounts and dates follow another CLDR locale than the catalogue's (es_CO for a Colombian page)."""
+    return g.get("page_format_locale") or _locale()
 
 
 def _timezone() -> str:
@@ -41,12 +48,42 @@ def _translations():
 
 @functools.lru_cache(maxsize=4096)
 def _currency(number, currency: str, locale: str) -> str:
-    return numbers.format_currency(number, currency, locale=locale)
+    """Babel applies CLDR's currency patterns but not its currencySpacing (root's, which every locale keeps):
+    a symbol whose edge next to the digits is neither a symbol nor a space ("USD", unlike "$" or "US$") is
+    kept apart from them by a no-break space. Without it es-MX read "USD1.40"."""
+    text = numbers.format_currency(number, currency, locale=locale)
+    symbol = numbers.get_currency_symbol(currency, locale=locale)
+    at = text.find(symbol)
+    if at < 0:
+        return text
+    before, after = text[at - 1 : at], text[at + len(symbol) : at + len(symbol) + 1]
+    if after.isdigit() and unicodedata.category(symbol[-1])[0] not in "SZ":
+        return text[: at + len(symbol)] + NBSP + text[at + len(symbol) :]
+    if before.isdigit() and unicodedata.category(symbol[0])[0] not in "SZ":
+        return text[:at] + NBSP + text[at:]
+    return text
 
 
 def format_currency(number, currency: str) -> str:
-    """An amount in the page's language (Babel re-reads its number patterns on every call: cached)."""
-    return _currency(number, currency, _locale())
+    """An amount as CLDR writes it in the page's locale (Babel re-reads its number patterns on every call: cached)."""
+    return _currency(number, currency, _format_locale())
+
+
+def format_date(value: date | datetime, format: str = "medium") -> str:
+    """A date in the page's locale; a moment is first put in the page's time zone (Brazil's, Mexico City's...)."""
+    if isinstance(value, datetime):
+        value = _aware(value).astimezone(dates.get_timezone(_timezone())).date()
+    return dates.format_date(value, format, locale=_format_locale())
+
+
+def format_datetime(value: datetime, format: str = "medium") -> str:
+    """A moment in the page's locale and time zone."""
+    return dates.format_datetime(_aware(value), format, tzinfo=dates.get_timezone(_timezone()), locale=_format_locale())
+
+
+def _aware(value: datetime) -> datetime:
+    # The database gives back naive UTC datetimes on SQLite.
+    return value if value.tzinfo else value.replace(tzinfo=dates.UTC)
 
 
 @dataclass(frozen=True)
@@ -70,13 +107,13 @@ def zone_name(zone: str, locale: str, moment: datetime) -> str:
 def format_deadline(moment: datetime) -> Deadline:
     """`moment` in the page's time zone (the session's country's, else its language's) with that zone's name,
     for sentences such as "This page expires at %(time)s (%(zone)s)."."""
-    zone, locale = _timezone(), _locale()
-    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)  # the database's naive times are UTC
+    zone, formats = _timezone(), _format_locale()
+    aware = _aware(moment)
     tz = dates.get_timezone(zone)
     return Deadline(
-        time=dates.format_time(aware, "short", tzinfo=tz, locale=locale),
-        date=dates.format_date(aware.astimezone(tz).date(), "medium", locale=locale),
-        zone=zone_name(zone, locale, aware),
+        time=dates.format_time(aware, "short", tzinfo=tz, locale=formats),
+        date=dates.format_date(aware.astimezone(tz).date(), "medium", locale=formats),
+        zone=zone_name(zone, _locale(), aware),
     )
 
 

@@ -16,8 +16,14 @@ LOGO_BOXES = {WEB: (128, 64), H5: (42, 42)}
 # the merchant's initials on the logo's own colour instead (the web box, 128x64, keeps every logo).
 WIDE_LOGO = 2.0
 LOCALES = ("en", "pt_BR", "es_MX")
-# Spanish-speaking countries of the country pages read Mexican Spanish, the one Spanish catalogue.
-COUNTRY_LOCALES = {"BRA": "pt_BR", "MEX": "es_MX", "COL": "es_MX", "CHL": "es_MX", "PER": "es_MX"}
+# Every Spanish-speaking country reads Mexican Spanish, the one Spanish catalogue; its amounts and dates
+# follow its own CLDR locale (Colombia's "$ 3.000,00", Chile's "25-11-26"), named here.
+SPANISH_COUNTRIES = {
+    "MEX": "es_MX", "COL": "es_CO", "CHL": "es_CL", "PER": "es_PE", "ARG": "es_AR", "URY": "es_UY", "PRY": "es_PY",
+    "BOL": "es_BO", "ECU": "es_EC", "VEN": "es_VE", "GTM": "es_GT", "HND": "es_HN", "SLV": "es_SV", "NIC": "es_NI",
+    "CRI": "es_CR", "PAN": "es_PA", "DOM": "es_DO", "CUB": "es_CU", "PRI": "es_PR", "ESP": "es_ES", "GNQ": "es_GQ",
+}  # fmt: skip
+COUNTRY_LOCALES = {"BRA": "pt_BR", **dict.fromkeys(SPANISH_COUNTRIES, "es_MX")}
 # Each country's clock: a page shows times in its session's country's zone, whatever language it reads
 # (an English page of a Brazilian session says Brasília time, not UTC).
 COUNTRY_TIMEZONES = {
@@ -49,6 +55,7 @@ def choose_view() -> str:
 
 
 def choose_locale(country: str | None) -> str:
+    """The catalogue: `language` if given, else the session's country, else the browser's (any es-* reads es_MX)."""
     asked = _ALIASES.get(request.args.get("language", "").lower())
     if asked:
         return asked
@@ -61,6 +68,11 @@ def choose_locale(country: str | None) -> str:
 def initials(name: str) -> str:
     """What stands for a merchant without a legible logo: the first letters of its first two words."""
     return "".join(word[0] for word in name.split()[:2]).upper()
+
+
+def format_locale(locale: str, country: str | None) -> str:
+    """The CLDR locale of amounts and dates: the country's own where it reads the Spanish catalogue."""
+    return SPANISH_COUNTRIES.get(country or "", locale) if locale == "es_MX" else locale
 
 
 @lru_cache(maxsize=256)

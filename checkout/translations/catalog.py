@@ -156,7 +156,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Fee": ("Tarifa", "Comisión"),
     "paid by %(merchant)s": ("paga por %(merchant)s", "pagada por %(merchant)s"),
     "You receive": ("Você recebe", "Recibes"),
-    "This page expires at %(when)s.": ("Esta página expira em %(when)s.", "Esta página vence el %(when)s."),
+    # Spanish times end in "a.m." or "p. m.": a line that ends with one takes no period of its own ("..").
+    "This page expires at %(when)s.": ("Esta página expira em %(when)s.", "Esta página vence el %(when)s"),
     "Bank account": ("Conta bancária", "Cuenta bancaria"),
     "Confirm and receive": ("Confirmar e receber", "Confirmar y recibir"),
     "Save your card": ("Salve o seu cartão", "Guarda tu tarjeta"),
@@ -593,6 +594,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "The transfer was not made": ("A transferência não foi feita", "La transferencia no se realizó"),
     "Transfer completed": ("Transferência concluída", "Transferencia completada"),
+    # frames, copy, locales
+    "Press Ctrl+C to copy": ("Pressione Ctrl+C para copiar", "Presiona Ctrl+C para copiar"),
+    "Press ⌘C to copy": ("Pressione ⌘C para copiar", "Presiona ⌘C para copiar"),
+    "Touch and hold the text to copy it": (
+        "Toque e segure o texto para copiá-lo",
+        "Mantén presionado el texto para copiarlo",
+    ),
 }
 
 LOCALES = ("pt_BR", "es_MX")

@@ -3,16 +3,40 @@
   "use strict";
   var data = JSON.parse(document.getElementById("page-data").textContent || "{}");
 
+  // Copy: the Clipboard API, refused in a cross-site frame unless the parent allows clipboard-write; then
+  // execCommand on the selected field; else the text stays selected and the page says which keys copy it.
+  var apple = /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent);
+  var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  // Asking a frame's blocked Clipboard API logs an error in the console: skip it where the policy says no.
+  var policy = document.permissionsPolicy || document.featurePolicy;
+  var allowed = !policy || policy.allowsFeature("clipboard-write");
   document.querySelectorAll("[data-copy]").forEach(function (button) {
+    var field = document.getElementById(button.getAttribute("data-copy"));
+    var state = document.getElementById(button.getAttribute("data-copy") + "-state");
+    var label = button.textContent, timer = 0;
+    var select = function () { field.focus(); field.select(); field.setSelectionRange(0, field.value.length); };
+    var show = function (text, kind) {
+      window.clearTimeout(timer);
+      state.setAttribute("role", "status"); state.textContent = text; state.className = "copy-state " + kind;
+    };
+    var copied = function () {
+      select(); show(button.getAttribute("data-done"), "ok"); button.textContent = button.getAttribute("data-done");
+      timer = window.setTimeout(function () { state.textContent = ""; button.textContent = label; }, 4000);
+    };
+    var byHand = function () {
+      select();
+      show(button.getAttribute(touch ? "data-touch" : apple ? "data-apple" : "data-keys"), "manual");
+    };
+    var legacy = function () {
+      var done = false;
+      select();
+      try { done = document.execCommand("copy"); } catch (e) { done = false; }
+      if (done) { copied(); } else { byHand(); }
+    };
     button.addEventListener("click", function () {
-      var field = document.getElementById(button.getAttribute("data-copy"));
-      var done = function () { button.textContent = button.getAttribute("data-done"); };
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(field.value).then(done, function () { field.select(); });
-      } else {
-        field.select();
-        try { document.execCommand("copy"); done(); } catch (e) { /* the text stays selected */ }
-      }
+      if (navigator.clipboard && navigator.clipboard.writeText && window.isSecureContext && allowed) {
+        navigator.clipboard.writeText(field.value).then(copied, legacy);
+      } else { legacy(); }
     });
   });
 

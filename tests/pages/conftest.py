@@ -1,6 +1,7 @@
 """A customer's customer, as far as the Flask test client can play one: same-origin POSTs with the page's CSRF."""
 
 import re
+from html import unescape
 from urllib.parse import urlsplit
 
 import pytest
@@ -46,5 +47,10 @@ def customer(client):
 
 
 def input_value(response, element_id: str) -> str:
-    tag = re.search(rf'<input[^>]*id="{element_id}"[^>]*>', response.get_data(as_text=True)).group(0)
-    return re.search(r'value="([^"]*)"', tag).group(1)
+    """The value of a field: an input's value attribute, or a (copy macro's) textarea's text."""
+    html = response.get_data(as_text=True)
+    area = re.search(rf'<textarea[^>]*id="{element_id}"[^>]*>(.*?)</textarea>', html, re.S)
+    if area:
+        return unescape(area.group(1))
+    tag = re.search(rf'<input[^>]*id="{element_id}"[^>]*>', html).group(0)
+    return unescape(re.search(r'value="([^"]*)"', tag).group(1))

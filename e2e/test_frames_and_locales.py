@@ -1,0 +1,182 @@
+"""Our pages inside the shop's cross-site iframe (copy without clipboard permission, the message each page posts)
+and the Mexican Spanish pages' CLDR amounts and times, on a desktop and a phone profile."""
+
+import json
+import re
+import subprocess
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+from checkout.demo.client import Shop
+from e2e.conftest import framed
+from e2e.test_pages import card_token, direct, payout_session, pix_vault
+from tests import processes
+
+MEXICAN = {
+    "order_currency": "MXN",
+    "customer": {
+        "name": "Ana López",
+        "email": "ana@example.com",
+        "phone": "+525512345678",
+        "identify": {"type": "RFC", "number": "MAMB780915969"},
+    },
+}
+# What the copy button may say in Portuguese: copied, or which keys copy the selected text (a phone: touch).
+COPIED = "Copiado"
+BY_HAND = {"desktop": "Pressione Ctrl+C para copiar", "mobile": "Toque e segure o texto para copiá-lo"}
+
+
+def received(page) -> dict:
+    """The last message the shop's page got from its frame."""
+    return json.loads(page.locator("#received").text_content())
+
+
+def wait_for_message(shop_page, **expected) -> dict:
+    pattern = "".join(f"(?=.*{re.escape(json.dumps(value))})" for value in expected.values())
+    expect(shop_page.locator("#received")).to_have_text(re.compile(pattern))
+    message = received(shop_page)
+    assert {key: message["data"].get(key) for key in expected} == expected, message
+    return message
+
+
+def selected(frame, element_id: str) -> bool:
+    """The field has the focus and all of its text is selected."""
+    return frame.locator(f"#{element_id}").evaluate(
+        "el => document.activeElement === el && el.selectionStart === 0 && el.selectionEnd === el.value.length"
+    )
+
+
+def test_copy_inside_a_cross_site_frame_without_clipboard_permission(profile, shop_api, shop):
+    """The shop's iframe has no allow="clipboard-write": the Clipboard API is refused, execCommand copies."""
+    trade = direct(shop_api, "PIX", f"frame-copy-{profile.name}")
+    page = profile.new_page()
+    frame = framed(page, shop, trade["pay_url"])
+    expect(frame.locator("#pix-code")).to_have_value(trade["qr_code"])
+    frame.get_by_role("button", name="Copiar").click()
+    state = frame.locator("#pix-code-state")
+    expect(state).to_have_text(COPIED)
+    expect(frame.get_by_role("button", name="Copiado")).to_be_visible()
+    assert selected(frame, "pix-code")
+    expect(state).to_have_text("", timeout=8_000)  # "Copied" for a few seconds, then the button is back
+    expect(frame.get_by_role("button", name="Copiar")).to_be_visible()
+
+
+def test_when_the_browser_refuses_every_copy_the_text_is_selected_and_the_page_says_how(profile, shop_api, shop):
+    profile.add_init_script("document.execCommand = function () { return false; };")
+    trade = direct(shop_api, "Boleto", f"frame-nocopy-{profile.name}")
+    page = profile.new_page()
+    frame = framed(page, shop, trade["pay_url"])
+    frame.get_by_role("button", name="Copiar").click()
+    expect(frame.locator("#boleto-line-state")).to_have_text(BY_HAND[profile.name])
+    expect(frame.get_by_role("status").filter(has_text=BY_HAND[profile.name])).to_have_count(1)
+    assert selected(frame, "boleto-line")
+    assert frame.locator("#boleto-line").evaluate("el => el.value") == frame.locator("#boleto-line").input_value()
+
+
+@pytest.fixture(scope="session")
+def late_shop(server_env, live_server, shop) -> Shop:
+    """A merchant of its own whose clock a test may move (the shop's stays where other tests expect it)."""
+    out = subprocess.run(
+        processes.checkout_command("merchants", "create", "--name", "Loja Atrasada", "--frame-origin", shop),
+        env=server_env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return Shop(live_server, json.loads(out.stdout))
+
+
+def test_each_kind_of_page_tells_the_shop_what_it_shows(profile, shop_api, shop, late_shop):
+    kind = profile.name
+    vault = pix_vault(shop_api, shop, f"frame-msg-{kind}")
+    consent = shop_api.payin(
+        "/vault/create",
+        {
+            "version": "2.0",
+            "type": "Card",
+            "card_token": {
+                "region": "BRA",
+                "method": "CreditCard",
+                "uid": "u1",
+                "token": card_token(shop_api),
+                "notify_url": f"{shop}/notify",
+            },
+        },
+    )
+    cases = [
+        (vault["checkout_url"], "pix_authorization", "PENDING"),
+        (consent["checkout_url"], "card_consent", "PENDING"),
+        (shop_api.payin("/card/session", {"country": "BRA"})["card_url"], "card_entry", "open"),
+        (direct(shop_api, "Boleto", f"frame-msg-{kind}")["pay_url"], "payment", "PROCESSING"),
+        (payout_session(shop_api, shop, f"frame-msg-{kind}")["checkout_url"], "payout", "open"),
+    ]
+    page = profile.new_page()
+    origin = shop_api.base
+    for url, name, status in cases:
+        framed(page, shop, url)
+        message = wait_for_message(page, type="checkout.page", page=name, status=status)
+        assert message == {
+            "origin": origin,
+            "data": {"type": "checkout.page", "page": name, "status": status, "token": None},
+        }
+    # The same session after the payer's bank said yes: a result page, whose token the shop gets.
+    shop_api.payin(f"/sandbox/vaults/{vault['token']}/approve")
+    framed(page, shop, vault["checkout_url"])
+    message = wait_for_message(page, type="checkout.vault", status="ACTIVE")
+    assert message["origin"] == origin and message["data"]["token"].count(".") == 2
+    # An error page of a session whose merchant is known: its payout link expired.
+    late = late_shop.payout(
+        "/checkout",
+        {
+            "user_id": "u1",
+            "custom_code": f"frame-late-{kind}",
+            "fee_bear": "merchant",
+            "source_currency": "USD",
+            "payout_currency": "BRL",
+            "payout_amount": "10.00",
+            "notify_url": f"{shop}/notify",
+            "return_url": f"{shop}/back",
+            "additional_remark": "withdrawal",
+            "country": "BRA",
+            "timeout": 60,
+        },
+    )
+    requests.post(f"{late_shop.base}/sandbox/clock", json={"advance_seconds": 61}, headers=late_shop.basic, timeout=15)
+    profile.expected_statuses.add(410)
+    frame = framed(page, shop, late["checkout_url"])
+    expect(frame.get_by_role("heading", name="Este link expirou")).to_be_visible()
+    assert wait_for_message(page, type="checkout.error", status="expired")["data"]["token"] is None
+
+
+def test_mexican_pages_show_cldr_amounts_and_times(profile, shop_api, shop):
+    trade = direct(shop_api, "SPEI", f"es-spei-{profile.name}", order_amount="1234.50", **MEXICAN)
+    page = profile.new_page()
+    page.goto(trade["pay_url"])
+    expect(page.locator("html")).to_have_attribute("lang", "es-MX")
+    expect(page.locator(".amount")).to_have_text("$1,234.50")
+    expect(page.locator("#clabe")).to_have_value(trade["clabe"])
+    session = shop_api.payout(
+        "/checkout",
+        {
+            "user_id": "u3",
+            "custom_code": f"es-payout-{profile.name}",
+            "fee_bear": "beneficiary",
+            "source_currency": "USD",
+            "payout_currency": "MXN",
+            "payout_amount": "2000.00",
+            "notify_url": f"{shop}/notify",
+            "return_url": f"{shop}/back",
+            "additional_remark": "retiro",
+            "country": "MEX",
+        },
+    )
+    page.goto(session["checkout_url"])
+    expect(page.get_by_role("heading", name="Recibe $2,000.00")).to_be_visible()
+    quote = page.locator(".quote:not([hidden]) dd")
+    expect(quote.first).to_have_text("USD\xa01.40")  # CLDR's spacing: never "USD1.40"
+    expect(quote.nth(1)).to_have_text("$1,970.33")
+    deadline = page.locator(".deadline")
+    expect(deadline).to_have_text(re.compile(r"^Esta página vence el \d\d/\d\d/\d\d, \d{1,2}:\d\d\s[ap]\.\s?m\.$"))
+    assert ".." not in page.locator("main").inner_text()
