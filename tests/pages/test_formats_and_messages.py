@@ -56,9 +56,9 @@ def test_a_mexican_payout_page_shows_cldr_amounts_and_no_doubled_period(customer
     body = builders.checkout_session("mx", country="MEX", payout_currency="MXN", method="SPEI")
     url = payout_api.post("/checkout", body, expect=200)["data"]["checkout_url"]
     html = customer.get(url).get_data(as_text=True)
-    assert 'lang="es-MX"' in html and f"USD{NBSP}" in html
+    assert 'lang="es-MX"' in html and "$500.00" in html  # the payee's figures, in pesos
     expires = re.search(r'class="deadline">([^<]+)<', html).group(1)
-    assert re.fullmatch(r"Esta página vence el \d\d/\d\d/\d\d, \d{1,2}:\d\d\s[ap]\.\s?m\.", expires), expires
+    assert re.fullmatch(r"Esta página vence a las \d{1,2}:\d\d\s[ap]\.\s?m\. \(hora central\)\.", expires), expires
 
 
 def page_data(response) -> dict:
@@ -87,7 +87,7 @@ def test_every_page_says_what_it_is_to_the_merchants_frame(customer, api):
 
 def test_a_view_s_own_message_is_kept(customer, api):
     page = customer.get(api.post("/card/session", {}, expect=200)["card_url"])
-    fields = {"card_no": builders.APPROVED_CARD, "exp_month": "12", "exp_year": "2031", "cvv": "123", "holder": "Ana"}
+    fields = {"card_no": builders.APPROVED_CARD, "exp": "12/31", "cvv": "123", "holder": "Ana"}
     done = customer.post(form_action(page, "/pages/card"), fields, page=page, **{"Sec-Fetch-Dest": "iframe"})
     assert page_data(done)["message"]["type"] == "checkout.card_token"
 

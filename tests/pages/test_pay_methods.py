@@ -188,7 +188,12 @@ def test_finished_pages_post_the_signed_result_to_the_frame(customer, api, merch
     extra = {"return_url": return_url} if return_url else {}
     trade = trade_of(api, "PIX", **extra)
     page = customer.get(trade["pay_url"])
-    assert "message" not in page_data(page)
+    assert page_data(page)["message"] == {
+        "type": "checkout.page",
+        "page": "payment",
+        "status": "PROCESSING",
+        "token": None,
+    }
     customer.post(form_action(page, "/pages/pay/sandbox?"), page=page)
     paid = customer.get(trade["pay_url"] + "&language=en")
     message = page_data(paid)["message"]
