@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import cast
 
-from babel import numbers
 from flask import Response, current_app, redirect
 from flask_babel import format_date
 from flask_babel import gettext as _
@@ -29,9 +28,6 @@ from .views import _post_allowed, bp
 PAY_TOKEN_TTL = 16 * 24 * 3600  # the trade's own expiry (at most 15 days) is what really bounds the page
 # The page's country (its language) by the trade's currency: Brazilian Portuguese, else Mexican Spanish.
 COUNTRIES = {"BRL": "BRA", "MXN": "MEX", "COP": "COL", "CLP": "CHL", "PEN": "PER"}
-# Amounts as each country writes them: Mexican Spanish writes a Chilean peso "CLP1,000", which reads as
-# English to a Chilean; the page's Spanish stays Mexico's (the one Spanish catalogue).
-AMOUNT_LOCALES = {"COL": "es_CO", "CHL": "es_CL", "PER": "es_PE"}
 # A deadline closer than this is counted down; a farther one (a boleto's days) is a date and time.
 COUNTDOWN_SECONDS = 24 * 3600
 UNFINISHED = (states.INITIAL, states.PROCESSING)
@@ -69,12 +65,9 @@ def method_name(trade: Trade) -> str:
     return names.get(trade.method or "", trade.method or "")
 
 
-def amount_text(page: Page, trade: Trade) -> str:
-    amount = money.from_minor(trade.amount_minor, trade.currency)
-    country = AMOUNT_LOCALES.get(COUNTRIES.get(trade.currency, ""))
-    if country and page.locale == "es_MX":
-        return numbers.format_currency(amount, trade.currency, locale=country)
-    return format_currency(amount, trade.currency)
+def amount_text(trade: Trade) -> str:
+    """The amount as the trade's country writes it (i18n: a Chilean page reads "$1.000", not "CLP1,000")."""
+    return format_currency(money.from_minor(trade.amount_minor, trade.currency), trade.currency)
 
 
 def _details(trade: Trade) -> dict:
@@ -126,7 +119,7 @@ def _show(page: Page, trade: Trade, paste: PasteForm | None = None, status_code:
         back=back,
         deadline=deadline,
         countdown=deadline is not None and deadline - now < COUNTDOWN_SECONDS,
-        amount=amount_text(page, trade),
+        amount=amount_text(trade),
         amount_plain=money.format_minor(trade.amount_minor, trade.currency),
         method_label=method_name(trade),
         collector=current_app.config["COLLECTOR_NAME"],
@@ -179,7 +172,7 @@ def pay_barcode_image():
 def pay_voucher():
     """The slip as a one-page PDF: merchant, what for, amount, due date, typed line and bar code."""
     page, trade, slip = _slip()
-    rows = [(_("Pay to"), page.merchant.name), (_("For"), trade.subject), (_("Amount"), amount_text(page, trade))]
+    rows = [(_("Pay to"), page.merchant.name), (_("For"), trade.subject), (_("Amount"), amount_text(trade))]
     due = pay_slips.due_date(trade) if trade.method in ("Boleto", "Lottery") else None
     if due is not None:
         rows.append((_("Due date"), format_date(due, "long")))

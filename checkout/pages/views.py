@@ -7,7 +7,7 @@ from typing import cast
 from flask import Blueprint, Response, abort, current_app, redirect, request
 from sqlalchemy import select
 
-from .. import clock, links, providers, signing
+from .. import clock, links, money, providers, signing
 from ..cards import service as cards
 from ..db import db
 from ..errors import DomainError
@@ -92,7 +92,8 @@ def vault_page():
     if vault.type == "Card":
         return render("pages/vault/card.html", page, vault=vault, card=vault.card, data=data)
     code = qr.authorization_code(vault, current_app.config)
-    assert vault.plan_interval is not None  # PIX vaults hold a plan
+    # PIX vaults hold a plan
+    assert vault.plan_interval is not None and vault.plan_min_minor is not None and vault.plan_max_minor is not None
     return render(
         "pages/vault/pix.html",
         page,
@@ -101,6 +102,8 @@ def vault_page():
         code=code,
         qr_svg=qr.svg(code),
         masked_document=qr.mask_document(vault),
+        plan_minimum=money.from_minor(vault.plan_min_minor, "BRL"),
+        plan_maximum=money.from_minor(vault.plan_max_minor, "BRL"),
         data=data,
     )
 

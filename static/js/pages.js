@@ -259,12 +259,16 @@
       report();
     }
   }
+}());
+
 // ---- payment pages: "Print / save as PDF" prints the slip with the print stylesheet ----
 (function () {
   "use strict";
   document.querySelectorAll("[data-print]").forEach(function (button) {
     button.addEventListener("click", function () { window.print(); });
   });
+}());
+
 // ---- payout checkout: the PIX key's example follows its type ----
 (function () {
   "use strict";
