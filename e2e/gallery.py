@@ -21,7 +21,7 @@ CHOSEN = {
     "deposit-payment": "DepositExpress: the account to pay into",
     "spei-payment": "SPEI (Mexico, in Spanish): the CLABE",
     "oxxo-payment": "OXXO (Mexico): the code to show at the till",
-    "pix-authorization": "PIX Automático authorization",
+    "pix-authorization": "Pix Automático authorization",
     "card-consent": "Card-on-file consent",
     "card-entry": "Card entry (for the merchant's iframe)",
     "payout-checkout": "Payout checkout (Brazil)",

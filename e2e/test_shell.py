@@ -72,14 +72,14 @@ def test_payout_result_in_a_frame_says_what_was_sent_where(profile, shot, shop_a
     frame = page.frame_locator("#checkout")
     frame.get_by_label("Full name").fill("Ana Souza")
     frame.get_by_label("CPF or CNPJ (digits only)").fill(CPF)
-    frame.get_by_label("PIX key type").select_option("EMAIL")
-    frame.get_by_label("PIX key", exact=True).fill("ana@example.com")
+    frame.get_by_label("Pix key type").select_option("EMAIL")
+    frame.get_by_label("Pix key", exact=True).fill("ana@example.com")
     frame.get_by_role("button", name="Confirm and receive").click()
     expect(frame.get_by_role("heading", name="Your transfer is on its way")).to_be_visible()
     status = shop_api.payout("/payout/status", {"custom_code": f"framed-result-{profile.name}"})
     expect(frame.locator(".result-amount")).to_have_text("R$500.00")
     expect(frame.locator(".summary dd")).to_have_text(
-        ["PIX", "PIX key (EMAIL): a•••@example.com", "Ana Souza", status["payout_id"]]
+        ["Pix", "Pix key (E-mail): a•••@example.com", "Ana Souza", status["payout_id"]]
     )
     expect(frame.locator(".next-steps li").first).to_have_text("The money usually arrives in minutes.")
     expect(frame.get_by_role("link", name="Back to Loja Exemplo")).to_have_attribute("target", "_top")

@@ -229,11 +229,11 @@ class PayoutForm(PageForm):
     # The method-specific fields are checked by the payout rules (corridors.problems), for the chosen method
     # only: required there, they would be required of every method.
     pix_key_type = SelectField(
-        _l("PIX key type"),
+        _l("Pix key type"),
         validate_choice=False,
         choices=[SelectChoice(value, label) for value, label in PIX_KEY_LABELS.items()],
     )
-    pix_key = StringField(_l("PIX key"), validators=[Optional(), at_most(77)], render_kw={"autocomplete": "off"})
+    pix_key = StringField(_l("Pix key"), validators=[Optional(), at_most(77)], render_kw={"autocomplete": "off"})
     bank_code = SelectField(
         _l("Bank"),
         validate_choice=False,

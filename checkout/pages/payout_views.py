@@ -25,7 +25,8 @@ from .forms import PIX_KEY_EXAMPLES, PayoutForm
 from .returns import with_token
 from .views import _post_allowed, bp
 
-METHOD_LABELS = {"PIX": "PIX", "BANKTRANSFER": _l("Bank transfer"), "SPEI": "SPEI", "WALLET": _l("Wallet")}
+CHECK_ONLY = "X-Checkout-Check"  # a POST with this header set to 1 is only checked: see payout_submit
+METHOD_LABELS = {"PIX": "Pix", "BANKTRANSFER": _l("Bank transfer"), "SPEI": "SPEI", "WALLET": _l("Wallet")}
 # Each method's mark (templates/pages/_marks.html; an unknown name draws a bank).
 METHOD_MARKS = {"PIX": "pix", "BANKTRANSFER": "bank", "SPEI": "spei", "WALLET": "wallet"}
 
@@ -180,6 +181,11 @@ def payout_submit():
     _closed(page, record)
     form = _form(record, request.form)
     order = _checked(record, form)
+    if request.headers.get(CHECK_ONLY) == "1":
+        # The page's script asks, before sending the form, what only the server can judge (a CPF's or a
+        # CLABE's check digits), to show it with its own findings in one round; nothing is written.
+        db.session.rollback()
+        return {"errors": {field.name: field.errors[0] for field in form if field.errors}}
     if order is None:
         return _show_form(page, record, form, 422)
     try:

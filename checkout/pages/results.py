@@ -9,6 +9,7 @@ from ..cards.models import CardToken
 from ..payouts.models import Payout
 from ..vaults import service as vaults
 from ..vaults.models import Vault
+from .forms import PIX_KEY_LABELS
 from .i18n import cnpj, format_currency
 
 OK, BAD = "ok", "bad"
@@ -56,7 +57,7 @@ def vault_decided(vault: Vault, merchant: str, document: str | None) -> dict:
     else:
         receiver = f"{merchant} · {_('CNPJ')} {cnpj(document)}" if document else merchant
         summary = [
-            (_("Method"), "PIX Automático"),
+            (_("Method"), "Pix Automático"),
             (_("Receiver"), receiver),
             (_("Frequency"), _interval(vault.plan_interval)),
         ]
@@ -70,7 +71,7 @@ def vault_decided(vault: Vault, merchant: str, document: str | None) -> dict:
         steps = [
             _("Each debit shows in your bank's app before it is made."),
             _(
-                "You can cancel this authorization at any time in your bank's app, under PIX Automático. Debits "
+                "You can cancel this authorization at any time in your bank's app, under Pix Automático. Debits "
                 "already scheduled for the next day may still happen."
             ),
         ]
@@ -100,7 +101,8 @@ def destination(payout: Payout) -> str:
     """Where the money goes, as the receiver recognises it: the key, account or CLABE, masked."""
     account = payout.account or ""
     if payout.method == "PIX":
-        return f"{_('PIX key')} ({payout.account_type}): {_mask_key(account, payout.account_type)}"
+        kind = PIX_KEY_LABELS.get((payout.account_type or "").upper(), payout.account_type or "")
+        return f"{_('Pix key')} ({kind}): {_mask_key(account, payout.account_type)}"
     if payout.method == "SPEI":
         return f"CLABE •••• {account[-4:]}"
     if payout.method == "BANKTRANSFER":

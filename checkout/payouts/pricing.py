@@ -34,6 +34,12 @@ class Quote:
         what the beneficiary's page shows them in."""
         return _round(value * self.exchange_rate, self.arrival_currency)
 
+    def sent_in_arrival_currency(self) -> Decimal:
+        """What was sent, as the beneficiary's page shows it: what arrives plus the fee and tax as shown, so
+        that the page's figures add up to the cent (each converted figure is rounded on its own, and the gross
+        was rounded up in the source currency, so the amount asked for is not it)."""
+        return self.arrival_amount + self.in_arrival_currency(self.fee) + self.in_arrival_currency(self.tax)
+
     def as_strings(self) -> dict[str, str]:
         """The dry-run's `data`: every figure as a string, in its currency's minor unit."""
         return {

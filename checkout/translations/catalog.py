@@ -27,8 +27,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "E-mail (optional)": ("E-mail (opcional)", "Correo electrónico (opcional)"),
     "Enter a valid e-mail address.": ("Informe um e-mail válido.", "Ingresa un correo electrónico válido."),
     "Phone (optional)": ("Telefone (opcional)", "Teléfono (opcional)"),
-    "PIX key type": ("Tipo de chave PIX", "Tipo de llave PIX"),
-    "PIX key": ("Chave PIX", "Llave PIX"),
+    "Pix key type": ("Tipo de chave Pix", "Tipo de llave Pix"),
+    "Pix key": ("Chave Pix", "Llave Pix"),
     "Bank": ("Banco", "Banco"),
     "Branch (4 digits)": ("Agência (4 dígitos)", "Sucursal (4 dígitos)"),
     "Account number": ("Número da conta", "Número de cuenta"),
@@ -40,12 +40,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Wallet": ("Carteira digital", "Billetera digital"),
     "Wallet account or e-mail": ("Conta ou e-mail da carteira", "Cuenta o correo de la billetera"),
     "Bank transfer": ("Transferência bancária", "Transferencia bancaria"),
-    "The payout could not be created (%(reason)s).": (
-        "Não foi possível criar a transferência (%(reason)s).",
-        "No se pudo crear la transferencia (%(reason)s).",
-    ),
     "Please check this field.": ("Confira este campo.", "Revisa este campo."),
-    "Secure payment page": ("Página de pagamento segura", "Página de pago segura"),
     "Sandbox": ("Ambiente de testes", "Entorno de pruebas"),
     "Copied": ("Copiado", "Copiado"),
     "Copy": ("Copiar", "Copiar"),
@@ -122,8 +117,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Leia o QR code com o app do seu banco ou copie o código.",
         "Escanea el código QR con la app de tu banco o copia el código.",
     ),
-    "PIX QR code": ("QR code PIX", "Código QR de PIX"),
-    "PIX copy and paste code": ("Código PIX copia e cola", "Código PIX para copiar y pegar"),
     "Pay this boleto at any bank, lottery outlet or in your bank's app before the due date.": (
         "Pague este boleto em qualquer banco, lotérica ou no app do seu banco até o vencimento.",
         "Paga este boleto en cualquier banco, lotería o en la app de tu banco antes del vencimiento.",
@@ -139,10 +132,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Account holder": ("Titular", "Titular"),
     "CNPJ": ("CNPJ", "CNPJ"),
     "Open %(wallet)s": ("Abrir %(wallet)s", "Abrir %(wallet)s"),
-    "Pay at %(bank)s with reference %(reference)s.": (
-        "Pague em %(bank)s com a referência %(reference)s.",
-        "Paga en %(bank)s con la referencia %(reference)s.",
-    ),
     "Time left": ("Tempo restante", "Tiempo restante"),
     "until %(when)s": ("até %(when)s", "hasta %(when)s"),
     "Waiting for your payment…": ("Aguardando o seu pagamento…", "Esperando tu pago…"),
@@ -157,7 +146,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "paid by %(merchant)s": ("paga por %(merchant)s", "pagada por %(merchant)s"),
     "You receive": ("Você recebe", "Recibes"),
     # Spanish times end in "a.m." or "p. m.": a line that ends with one takes no period of its own ("..").
-    "This page expires at %(when)s.": ("Esta página expira em %(when)s.", "Esta página vence el %(when)s"),
     "Bank account": ("Conta bancária", "Cuenta bancaria"),
     "Confirm and receive": ("Confirmar e receber", "Confirmar y recibir"),
     "Save your card": ("Salve o seu cartão", "Guarda tu tarjeta"),
@@ -185,11 +173,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "Allow": ("Permitir", "Permitir"),
     "Don't allow": ("Não permitir", "No permitir"),
-    "Authorize PIX Automático": ("Autorizar PIX Automático", "Autorizar PIX Automático"),
-    "Authorize automatic PIX payments": (
-        "Autorize pagamentos automáticos por PIX",
-        "Autoriza pagos automáticos por PIX",
-    ),
     "Receiver": ("Recebedor", "Receptor"),
     "For": ("Referente a", "Concepto"),
     "Recurring payments to %(merchant)s": (
@@ -207,13 +190,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Amount per debit": ("Valor por débito", "Monto por cargo"),
     "from %(minimum)s to %(maximum)s": ("de %(minimum)s a %(maximum)s", "de %(minimum)s a %(maximum)s"),
     "Payer": ("Pagador", "Pagador"),
-    "You can cancel this authorization at any time in your bank's app, under PIX Automático. Debits already "
-    "scheduled for the next day may still happen.": (
-        "Você pode cancelar esta autorização a qualquer momento no app do seu banco, em PIX Automático. Débitos já "
-        "agendados para o dia seguinte ainda podem acontecer.",
-        "Puedes cancelar esta autorización en cualquier momento en la app de tu banco, en PIX Automático. Los "
-        "cargos ya programados para el día siguiente aún pueden ocurrir.",
-    ),
     "Confirm in your bank's app": ("Confirme no app do seu banco", "Confirma en la app de tu banco"),
     "Scan the QR code or copy the code below into your bank's app. Your bank shows these terms again and asks you "
     "to confirm.": (
@@ -259,15 +235,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Escanea el código QR con la app de tu banco.",
     ),
     "QR code": ("QR code", "Código QR"),
-    "Transfer exactly this amount by SPEI to this CLABE:": (
-        "Transfira exatamente este valor por SPEI para esta CLABE:",
-        "Transfiere exactamente este monto por SPEI a esta CLABE:",
-    ),
     "CLABE": ("CLABE", "CLABE"),
-    "Show this code at the store's till to pay:": (
-        "Mostre este código no caixa da loja para pagar:",
-        "Muestra este código en la caja de la tienda para pagar:",
-    ),
     "Bar code": ("Código de barras", "Código de barras"),
     "Partner code": ("Código do convênio", "Código de convenio"),
     "Complete the payment with %(method)s.": (

@@ -24,6 +24,9 @@
       timer = window.setTimeout(function () { state.textContent = ""; button.textContent = label; }, 4000);
     };
     var byHand = function () {
+      // A field kept out of sight (the boleto's digits beside its printed line) shows itself to be copied.
+      var hidden = field.closest(".copy-only");
+      if (hidden) { hidden.classList.add("revealed"); }
       select();
       show(button.getAttribute(touch ? "data-touch" : apple ? "data-apple" : "data-keys"), "manual");
     };
@@ -135,17 +138,40 @@
     if (ids.length) { el.setAttribute("aria-describedby", ids.join(" ")); } else { el.removeAttribute("aria-describedby"); }
   };
 
+  // A form marked data-server-check (the payout form) with problems of its own also asks the server, which
+  // alone judges some rules (check digits), so that one round shows every problem: the page's first.
+  var askServer = function (form, found) {
+    var body = new FormData(form), done = function () { form.removeAttribute("aria-busy"); };
+    form.setAttribute("aria-busy", "true");
+    fetch(form.action, { method: "POST", body: body, credentials: "omit",
+      headers: { "X-Checkout-Check": "1", "Accept": "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (answer) {
+        var errors = (answer && answer.errors) || {}, first = null;
+        Array.prototype.forEach.call(form.elements, function (el) {
+          if (!checkable(el)) { return; }
+          var message = found[el.id] || errors[el.name] || "";
+          show(el, message);
+          if (message && !first) { first = el; }
+        });
+        if (first) { first.focus(); }
+        done();
+      }, done); // unanswered: the page's own findings stay shown
+  };
   // Capture phase: runs before the once-only guard, which then never sees a refused submit.
   document.addEventListener("submit", function (event) {
-    var form = event.target, first = null;
+    var form = event.target, first = null, found = {};
     if (form.getAttribute("data-sent")) { return; }
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!checkable(el)) { return; }
       var message = problem(el);
       show(el, message);
+      if (message) { found[el.id] = message; }
       if (message && !first) { first = el; }
     });
-    if (first) { event.preventDefault(); event.stopPropagation(); first.focus(); }
+    if (!first) { return; }
+    event.preventDefault(); event.stopPropagation(); first.focus();
+    if (form.hasAttribute("data-server-check")) { askServer(form, found); }
   }, true);
   document.addEventListener("input", function (event) {
     var el = event.target;

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from babel.dates import format_time
+from babel.numbers import parse_decimal
 from sqlalchemy import select
 
 from checkout.db import db
@@ -257,3 +258,49 @@ def test_method_choice_as_cards_with_marks(customer, session_of):
 )
 def test_zone_names_come_from_cldr(zone, locale, name):
     assert zone_name(zone, locale, datetime(2026, 1, 15, 12, tzinfo=UTC)) == name
+
+
+@pytest.mark.parametrize(
+    "overrides, locale",
+    [
+        ({"fee_bear": "beneficiary"}, "pt_BR"),
+        ({"fee_bear": "beneficiary", "country": "MEX", "payout_currency": "MXN", "payout_amount": "2000.00"}, "es_MX"),
+    ],
+)
+def test_the_payees_figures_add_up_to_the_cent(customer, session_of, overrides, locale):
+    """Sent = received + fee + taxes as the page writes them, though each is converted and rounded on its own
+    (2,000.00 MXN asked once showed 1,970.33 received, 25.77 fee and 4.05 taxes, 0.15 apart)."""
+    page = customer.get(session_of(**overrides)).get_data(as_text=True)
+    for quote in re.findall(r'<div class="quote" data-method="[A-Z]+">(.*?)</div>', page, re.DOTALL):
+        figures = [
+            parse_decimal(re.sub(r"[^\d.,]", "", value), locale=locale)
+            for value in re.findall(r"<dd[^>]*>([^<]+)</dd>", quote)
+        ]
+        received, sent, fee, *tax = figures
+        assert received + fee + sum(tax) == sent, quote
+
+
+def test_the_page_script_can_ask_for_the_servers_findings_without_sending(customer, session_of, row_counts):
+    """What the form's script asks when it has found problems of its own: the server's findings on every input,
+    as JSON, the same messages the 422 page would show; a form without any is not sent by this request either."""
+    url = session_of()
+    page = customer.get(f"{url}&language=pt-BR")
+    before = row_counts()
+    wrong = {**EMPTY, "method": "PIX", "document_id": "123", "email": "ana.example.com", "pix_key": "39053344704"}
+    checked = customer.post(form_action(page, "/pages/payout"), wrong, page=page, **{"X-Checkout-Check": "1"})
+    assert checked.status_code == 200 and checked.is_json
+    assert checked.get_json() == {
+        "errors": {"name": REQUIRED[1], "document_id": DOCUMENT[1], "email": EMAIL[1], "pix_key": CPF_KEY[1]}
+    }
+    right = {
+        **wrong,
+        "name": "Ana Souza",
+        "document_id": builders.CPF,
+        "pix_key": builders.CPF,
+        "email": "ana@example.com",
+    }
+    clean = customer.post(form_action(page, "/pages/payout"), right, page=page, **{"X-Checkout-Check": "1"})
+    assert clean.get_json() == {"errors": {}}
+    assert row_counts() == before
+    foreign = customer.post(form_action(page, "/pages/payout"), wrong, page=page, origin="https://evil.example")
+    assert foreign.status_code == 403

@@ -101,7 +101,7 @@ def test_pix_automatico_result_in_portuguese(app, client, customer):
     answer = customer.post(form_action(page, "/pages/vault"), {"decision": "accept"}, page=page, **FRAMED)
     assert "Autorização confirmada" in text_of(answer)
     assert summary_of(answer) == {
-        "Forma de pagamento": "PIX Automático",
+        "Forma de pagamento": "Pix Automático",
         "Recebedor": "Academia Forte · CNPJ 16.727.230/0001-97",
         "Frequência": "Mensal",
         "Valor por débito": "de R$\xa010,00 a R$\xa0200,00",
@@ -132,8 +132,8 @@ def test_payout_result_inside_a_frame(app, client, customer, fund):
     assert "Your transfer is on its way" in text_of(answer)
     assert re.search(r'<p class="amount result-amount">R\$500\.00</p>', html)
     assert summary_of(answer) == {
-        "Method": "PIX",
-        "Sent to": "PIX key (EMAIL): a•••@example.com",
+        "Method": "Pix",
+        "Sent to": "Pix key (E-mail): a•••@example.com",
         "Receiver": "Ana Souza",
         "Reference": transaction_id,
     }
@@ -193,8 +193,8 @@ def test_landing_without_the_demo_links_no_demo(app, client, monkeypatch):
 @pytest.mark.parametrize(
     "fields, shown",
     [
-        ({"method": "PIX", "account": "39053344705", "account_type": "CPF"}, "PIX key (CPF): ***.533.447-**"),
-        ({"method": "PIX", "account": "+5511987654321", "account_type": "PHONE"}, "PIX key (PHONE): •••• 4321"),
+        ({"method": "PIX", "account": "39053344705", "account_type": "CPF"}, "Pix key (CPF): ***.533.447-**"),
+        ({"method": "PIX", "account": "+5511987654321", "account_type": "PHONE"}, "Pix key (Mobile phone): •••• 4321"),
         ({"method": "SPEI", "account": "646180157000000004"}, "CLABE •••• 0004"),
         (
             {"method": "BANKTRANSFER", "account": "12345678", "bank_code": "341", "bank_name": "Itaú Unibanco"},
