@@ -13,10 +13,10 @@ PAGE = ROOT / "docs" / "gallery.md"
 # The pages shown, in the order a reader meets them, with what each shows.
 CHOSEN = {
     "checkout-methods": "Hosted checkout: the method picker",
-    "checkout-pix": "Hosted checkout: PIX, the customer's data pre-filled",
+    "checkout-pix": "Hosted checkout: Pix, the customer's data pre-filled",
     "checkout-card": "Hosted checkout: card",
-    "pix-payment": "PIX payment: QR, copy-and-paste code, time left",
-    "pix-paid": "PIX payment, paid",
+    "pix-payment": "Pix payment: QR, copy-and-paste code, time left",
+    "pix-paid": "Pix payment, paid",
     "boleto-payment": "Boleto: the typed line and the due date",
     "deposit-payment": "DepositExpress: the account to pay into",
     "spei-payment": "SPEI (Mexico, in Spanish): the CLABE",
