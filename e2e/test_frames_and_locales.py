@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from checkout.demo.client import Shop
 from e2e.conftest import framed
-from e2e.test_pages import card_token, direct, payout_session, pix_vault
+from e2e.test_pages import card_token, claims_of, direct, payout_session, pix_vault
+from e2e.test_pay_methods import PAID, PASTE_BUTTON
 from tests import processes
 
 MEXICAN = {
@@ -187,3 +188,26 @@ def test_mexican_pages_show_cldr_amounts_and_times(profile, shop_api, shop):
         re.compile(r"^Esta página vence a las \d{1,2}:\d\d\s[ap]\.\s?m\. \(hora central\)\.$")
     )
     assert ".." not in page.locator("main").inner_text()
+
+
+def test_a_pix_paid_inside_the_shops_frame_tells_the_shop_with_its_signed_result(profile, shop_api, shop, merchant):
+    """The customer copies the code the framed page shows (no clipboard permission: the browser's own copy),
+    pays it in the sandbox with that code alone, and the shop's page gets checkout.payment with the token."""
+    trade = direct(shop_api, "PIX", f"frame-pay-{profile.name}")
+    page = profile.new_page()
+    frame = framed(page, shop, trade["pay_url"])
+    button = frame.locator('[data-copy="pix-code"]').first
+    button.click()
+    expect(frame.locator("#pix-code-state")).to_have_text(COPIED)
+    copied = frame.locator("#pix-code").evaluate("el => el.value.substring(el.selectionStart, el.selectionEnd)")
+    assert copied == trade["qr_code"]
+    frame.locator(".paste input[name=code]").fill(copied)
+    frame.get_by_role("button", name=PASTE_BUTTON["pt"]).click()
+    expect(frame.get_by_role("status")).to_have_text(PAID["pt"])
+    message = wait_for_message(page, type="checkout.payment", status="SUCCESS")
+    claims = claims_of(f"{shop}/back?token={message['data']['token']}", merchant["security_key"])
+    assert (claims["sub"], claims["status"], claims["out_trade_no"]) == (
+        trade["trade_no"],
+        "SUCCESS",
+        trade["out_trade_no"],
+    )
