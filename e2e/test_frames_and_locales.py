@@ -11,19 +11,10 @@ from playwright.sync_api import expect
 
 from checkout.demo.client import Shop
 from e2e.conftest import framed
-from e2e.test_pages import card_token, claims_of, direct, payout_session, pix_vault
-from e2e.test_pay_methods import PAID, PASTE_BUTTON
+from e2e.test_pages import card_vault, claims_of, direct, payout_session, pix_vault
+from e2e.test_pay_methods import MEXICAN, PAID, PASTE_BUTTON
 from tests import processes
 
-MEXICAN = {
-    "order_currency": "MXN",
-    "customer": {
-        "name": "Ana López",
-        "email": "ana@example.com",
-        "phone": "+525512345678",
-        "identify": {"type": "RFC", "number": "MAMB780915969"},
-    },
-}
 # What the copy button may say in Portuguese: copied, or which keys copy the selected text (a phone: touch).
 COPIED = "Copiado"
 BY_HAND = {"desktop": "Pressione Ctrl+C para copiar", "mobile": "Toque e segure o texto para copiá-lo"}
@@ -98,20 +89,7 @@ def late_shop(server_env, live_server, shop) -> Shop:
 def test_each_kind_of_page_tells_the_shop_what_it_shows(profile, shop_api, shop, late_shop):
     kind = profile.name
     vault = pix_vault(shop_api, shop, f"frame-msg-{kind}")
-    consent = shop_api.payin(
-        "/vault/create",
-        {
-            "version": "2.0",
-            "type": "Card",
-            "card_token": {
-                "region": "BRA",
-                "method": "CreditCard",
-                "uid": "u1",
-                "token": card_token(shop_api),
-                "notify_url": f"{shop}/notify",
-            },
-        },
-    )
+    consent = card_vault(shop_api, shop)
     cases = [
         (vault["checkout_url"], "pix_authorization", "PENDING"),
         (consent["checkout_url"], "card_consent", "PENDING"),

@@ -99,13 +99,14 @@ def test_rejected_pix_authorization(profile, shop_api, shop, merchant):
     assert claims_of(page.url, merchant["security_key"])["status"] == "DECLINED"
 
 
-def test_card_consent(profile, shop_api, shop, merchant):
-    vault = shop_api.payin(
+def card_vault(shop_api, shop, **extra) -> dict:
+    """A card-on-file vault of a fresh Visa token: its consent page waits at `checkout_url`."""
+    return shop_api.payin(
         "/vault/create",
         {
             "version": "2.0",
             "type": "Card",
-            "return_url": f"{shop}/back",
+            **extra,
             "card_token": {
                 "region": "BRA",
                 "method": "CreditCard",
@@ -115,6 +116,10 @@ def test_card_consent(profile, shop_api, shop, merchant):
             },
         },
     )
+
+
+def test_card_consent(profile, shop_api, shop, merchant):
+    vault = card_vault(shop_api, shop, return_url=f"{shop}/back")
     page = profile.new_page()
     page.goto(vault["checkout_url"])
     expect(page.locator(".card-line")).to_have_text("VISA •••• 1111")
@@ -272,7 +277,6 @@ def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
     """Each page as the customer first sees it, in this profile's view, scanned with axe-core, then the
     same page inside the shop's cross-site iframe; no interaction follows the picture (a full-page shot
     relays a phone's page out)."""
-    token = card_token(shop_api)
     session = payout_session(shop_api, shop, f"shot-{profile.name}")
     rfc = {"type": "RFC", "number": "MAMB780915969"}
     mexican = {
@@ -284,20 +288,7 @@ def test_screenshots_of_every_page(profile, shot, shop_api, shop, demo):
     web_url = hosted_checkout(shop_api, f"shot-hosted-{profile.name}")["web_url"]
     pages = {
         "pix-authorization": pix_vault(shop_api, shop, f"shot-{profile.name}")["checkout_url"],
-        "card-consent": shop_api.payin(
-            "/vault/create",
-            {
-                "version": "2.0",
-                "type": "Card",
-                "card_token": {
-                    "region": "BRA",
-                    "method": "CreditCard",
-                    "uid": "u1",
-                    "token": token,
-                    "notify_url": f"{shop}/notify",
-                },
-            },
-        )["checkout_url"],
+        "card-consent": card_vault(shop_api, shop)["checkout_url"],
         "card-entry": shop_api.payin("/card/session", {"country": "BRA"})["card_url"],
         "checkout-methods": web_url,
         "checkout-pix": f"{web_url}&method=PIX",
