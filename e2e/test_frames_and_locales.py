@@ -181,7 +181,8 @@ def test_a_pix_paid_inside_the_shops_frame_tells_the_shop_with_its_signed_result
     assert copied == trade["qr_code"]
     frame.locator(".paste input[name=code]").fill(copied)
     frame.get_by_role("button", name=PASTE_BUTTON["pt"]).click()
-    expect(frame.get_by_role("status")).to_have_text(PAID["pt"])
+    # The paid page replaces this one (whose copy button may still say "Copiado" meanwhile).
+    expect(frame.locator(".pay-result [role=status]")).to_have_text(PAID["pt"], timeout=15_000)
     message = wait_for_message(page, type="checkout.payment", status="SUCCESS")
     claims = claims_of(f"{shop}/back?token={message['data']['token']}", merchant["security_key"])
     assert (claims["sub"], claims["status"], claims["out_trade_no"]) == (

@@ -59,7 +59,8 @@ def checked(page, shot, name: str) -> None:
 def pay_by_pasting(page, code: str, lang: str) -> None:
     page.locator(".paste input[name=code]").fill(code)
     page.get_by_role("button", name=PASTE_BUTTON[lang]).click()
-    expect(page.get_by_role("status")).to_have_text(PAID[lang])
+    # The paid page replaces this one (whose copy button may still say "Copied" meanwhile).
+    expect(page.locator(".pay-result [role=status]")).to_have_text(PAID[lang], timeout=15_000)
 
 
 def expect_result(page, amount: str, method: str) -> None:
