@@ -50,7 +50,7 @@ def init_app(app: Flask) -> None:
         REMEMBER_COOKIE_DURATION=0,
     )
     login_manager.login_view = "dashboard.login"
-    login_manager.login_message = None  # type: ignore[assignment]
+    login_manager.login_message = None
     login_manager.session_protection = "strong"
     login_manager.init_app(app)
     app.register_blueprint(bp)

@@ -7,6 +7,7 @@ import re
 import pytest
 
 from checkout import create_app
+from checkout.db import db
 
 PASSWORD = "correct horse battery"
 
@@ -46,7 +47,12 @@ def make_browser(app):
 
 @pytest.fixture
 def app_with(database_url):
+    """Another app on the same database; the extension's engine (one per process) is put back after."""
+    saved = dict(vars(db))
+    made = []
+
     def make(**overrides):
+        made.append(1)
         return create_app(
             {
                 "DATABASE_URL": database_url,
@@ -57,7 +63,10 @@ def app_with(database_url):
             }
         )
 
-    return make
+    yield make
+    if made and db.engine is not saved["engine"]:
+        db.engine.dispose()
+    vars(db).update(saved)
 
 
 @pytest.fixture
