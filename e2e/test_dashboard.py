@@ -41,6 +41,10 @@ def test_sign_up_pay_move_the_clock_log_out_and_in(profile, live_server, shot):
     expect(page.get_by_text("150.00 BRL")).to_be_visible()
     assert serious_violations(page) == []
     shot(page, "dashboard-overview")
+    page.emulate_media(color_scheme="dark")
+    assert serious_violations(page) == []  # the dark scheme keeps AA contrast too
+    shot(page, "dashboard-overview-dark")
+    page.emulate_media(color_scheme="light")
 
     before = datetime.fromisoformat(page.locator("#business-time").get_attribute("datetime"))
     page.get_by_role("button", name="+1 day").click()

@@ -65,7 +65,8 @@ def test_a_post_without_its_csrf_token_is_refused_and_writes_nothing(app, visito
     answer = visitor.client.post("/dashboard/signup", data=data)
     assert answer.status_code == 400
     assert row_counts() == before
-    assert visitor.client.post("/dashboard/login", data={"email": "x@y.z", "password": "p"}).status_code == 400
+    refused = visitor.client.post("/dashboard/login", data={"email": "x@y.z", "password": "p"})
+    assert refused.status_code == 400 and "This form expired" in refused.get_data(as_text=True)
     assert row_counts() == before
 
 
