@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Flask, abort, current_app, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
+from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
 from .. import clock
@@ -107,11 +108,12 @@ def signup():
                 password=form.password.data or "",
                 shop_name=form.shop_name.data or "",
             )
-        except users.DuplicateEmail:
+            credentials = merchants.credentials(merchant)
+            db.session.commit()  # two sign-ups with one e-mail at once: the unique index refuses the second
+        except (users.DuplicateEmail, IntegrityError):
+            db.session.rollback()
             form.email.errors = [_("This e-mail address already has an account. Log in instead.")]
         else:
-            credentials = merchants.credentials(merchant)
-            db.session.commit()
             login_user(SignedIn(user.id, user.merchant_id, user.email))
             # Shown once, in this answer only: never kept in the session cookie, never shown again.
             return _render("dashboard/credentials.html", credentials=credentials, merchant_name=merchant.name)
