@@ -12,10 +12,13 @@ from .db import db
 
 
 class NoCookieSessions(SecureCookieSessionInterface):
-    """Nothing keeps a cookie session: pages carry signed tokens (cookies may be blocked in a merchant's
-    iframe) and the API is stateless, so no request pays for opening one."""
+    """Only the dashboard keeps a cookie session (its login and CSRF token): pages carry signed tokens
+    (cookies may be blocked in a merchant's iframe) and the API is stateless, so no other request pays
+    for opening one."""
 
     def open_session(self, app, request):
+        if request.path == "/dashboard" or request.path.startswith("/dashboard/"):
+            return super().open_session(app, request)
         return None  # Flask answers a NullSession, which it never saves
 
 
@@ -24,6 +27,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     # one of its modules (checkout.money, say), which must not load every feature and its routes.
     from . import clock, models, providers  # noqa: F401  (models: every table registered on Base.metadata)
     from .api import handlers
+    from .dashboard import views as dashboard
     from .ops import bp as ops_bp
     from .pages import checkout_views, i18n, pay_views, payout_views  # noqa: F401  (routes on pages.views.bp)
     from .pages.common import http_error_page
@@ -50,6 +54,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(payouts_bp)
     app.register_blueprint(pages_bp)
     i18n.init_app(app)
+    dashboard.init_app(app)
     if app.config["SANDBOX"]:
         # Sandbox-only code is not even imported when the sandbox is off.
         from .demo.views import bp as demo_bp

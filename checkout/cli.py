@@ -1,4 +1,4 @@
-"""The `checkout` command: serve, db upgrade, merchants create and fund, deliveries, sandbox clocks, reference docs."""
+"""The `checkout` command: serve, db upgrade, merchants create and fund, dashboard users, deliveries, sandbox clocks, reference docs."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from sqlalchemy import select
 
 from . import create_app, money, origins, worker
 from .api import openapi, reference, registry
+from .dashboard import users as dashboard_users
 from .db import db, upgrade
 from .demo import setup
 from .errors import InvalidField
@@ -261,6 +262,30 @@ def deliveries_resend(delivery_id):
         if sent is None:
             raise click.ClickException("a worker is sending this delivery right now; try again shortly")
         click.echo(json.dumps(inspect.describe(sent), ensure_ascii=False))
+
+
+@main.group("users")
+def users_group():
+    """Dashboard users: people who sign in to a merchant's console."""
+
+
+@users_group.command("create")
+@click.option("--app-id", required=True)
+@click.option("--email", required=True)
+@click.option("--password", required=True, help="At least 10 characters.")
+def users_create(app_id: str, email: str, password: str):
+    """A dashboard user of that merchant; prints one JSON object {"app_id", "email"}."""
+    app = _app(migrate=True)
+    with app.app_context():
+        merchant = _merchant_or_fail(app_id)
+        try:
+            user = dashboard_users.create(db.session, merchant=merchant, email=email, password=password)
+        except dashboard_users.DuplicateEmail:
+            raise click.BadParameter("a dashboard user with this e-mail already exists", param_hint="--email") from None
+        except InvalidField as error:
+            raise click.BadParameter(error.rule, param_hint=f"--{error.field}") from None
+        db.session.commit()
+        click.echo(json.dumps({"app_id": merchant.app_id, "email": user.email}))
 
 
 @main.group("clock")

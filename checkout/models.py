@@ -1,6 +1,7 @@
 """Imports every feature's tables, so that Base.metadata (and Alembic) sees the whole schema."""
 
 from .cards.models import CardToken  # noqa: F401
+from .dashboard.models import LoginAttempt, User  # noqa: F401
 from .merchants.models import Merchant  # noqa: F401
 from .notifications.models import DeliveryAttempt, OutboxMessage  # noqa: F401
 from .payins.models import Refund, Trade, TradeEvent  # noqa: F401

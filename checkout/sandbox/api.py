@@ -13,9 +13,8 @@ from ..notifications import dispatcher, inspect
 from ..payins import service as payins
 from ..payouts import lifecycle
 from ..payouts import service as payouts
-from ..payouts.models import Payout
 from ..vaults import service as vaults
-from .models import add_merchant_offset
+from . import clocks
 from .schemas import (
     ClockAdvance,
     ClockResponse,
@@ -58,20 +57,12 @@ def read_clock(merchant: Merchant):
 )
 def advance_clock(merchant: Merchant, req: ClockAdvance):
     """Moves the calling merchant's own clock only (the operation layer made it the request's clock)."""
-    maximum = int(clock.MAX_OFFSET.total_seconds())
     try:
-        # In this request's transaction: on SQLite a second connection would wait for our own lock.
-        offset = add_merchant_offset(db.session.connection(), merchant.id, req.advance_seconds, maximum)
+        clocks.advance_merchant(
+            db.session, merchant.id, req.advance_seconds, bank=providers.payout_bank(current_app.config)
+        )
     except ValueError as exc:
         raise InvalidField("advance_seconds", str(exc)) from None
-    clock.remember_merchant(merchant.id, offset)
-    # Whatever of this merchant's came due in the skipped time happens now, as the worker would have done it.
-    bank = providers.payout_bank(current_app.config)
-    try:
-        lifecycle.advance_due(db.session, bank=bank, scope=Payout.merchant_id == merchant.id)
-    except Exception:
-        clock.forget_merchant(merchant.id)  # the move rolls back with the request: so does what we cached
-        raise
     return _clock()
 
 

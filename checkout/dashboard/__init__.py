@@ -1,0 +1,1 @@
+"""The merchant console: sign-up (sandbox), login, and the overview of one merchant's account."""

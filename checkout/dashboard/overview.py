@@ -1,0 +1,100 @@
+"""What the dashboard's overview shows of one merchant: balances, recent trades and payouts, its clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from .. import clock, money
+from ..merchants.models import Merchant
+from ..payins.models import Trade
+from ..payouts.ledger import AVAILABLE, LedgerEntry
+from ..payouts.models import Payout
+
+RECENT = 10
+
+
+@dataclass(frozen=True)
+class Line:
+    reference: str
+    kind: str
+    status: str
+    amount: str  # to the cent (the currency's minor unit), as the APIs print it
+    currency: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Overview:
+    merchant: Merchant
+    balances: list[tuple[str, str]]  # (currency, available amount)
+    trades: list[Line]
+    payouts: list[Line]
+    business_time: datetime
+
+
+def balances(session: Session, merchant_id: int) -> list[tuple[str, str]]:
+    rows = session.execute(
+        select(LedgerEntry.currency, func.sum(LedgerEntry.amount_minor))
+        .where(LedgerEntry.merchant_id == merchant_id, LedgerEntry.account == AVAILABLE)
+        .group_by(LedgerEntry.currency)
+        .order_by(LedgerEntry.currency)
+    ).all()
+    return [(currency, money.format_minor(int(total or 0), currency)) for currency, total in rows]
+
+
+def recent_trades(session: Session, merchant_id: int, limit: int = RECENT) -> list[Line]:
+    trades = session.scalars(
+        select(Trade)
+        .where(Trade.merchant_id == merchant_id)
+        .order_by(Trade.created_at.desc(), Trade.id.desc())
+        .limit(limit)
+    )
+    return [
+        Line(
+            t.trade_no,
+            t.method,
+            t.status,
+            money.format_minor(t.amount_minor, t.currency),
+            t.currency,
+            clock.as_utc(t.created_at),
+        )
+        for t in trades
+    ]
+
+
+def recent_payouts(session: Session, merchant_id: int, limit: int = RECENT) -> list[Line]:
+    payouts = session.scalars(
+        select(Payout)
+        .where(Payout.merchant_id == merchant_id)
+        .order_by(Payout.created_at.desc(), Payout.id.desc())
+        .limit(limit)
+    )
+    return [
+        Line(
+            p.transaction_id,
+            p.method,
+            p.status,
+            money.format_minor(p.arrival_minor, p.arrival_currency),
+            p.arrival_currency,
+            clock.as_utc(p.created_at),
+        )
+        for p in payouts
+    ]
+
+
+def overview(session: Session, merchant_id: int) -> Overview:
+    merchant = session.get(Merchant, merchant_id)
+    assert merchant is not None  # a user's merchant_id is a foreign key
+    with clock.merchant(merchant_id):
+        business_time = clock.now()
+    return Overview(
+        merchant=merchant,
+        balances=balances(session, merchant_id),
+        trades=recent_trades(session, merchant_id),
+        payouts=recent_payouts(session, merchant_id),
+        business_time=business_time,
+    )

@@ -1,0 +1,186 @@
+"""Dashboard routes: sign-up (sandbox), login with a rate limit, logout, the overview and its sandbox clock."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, abort, current_app, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
+from sqlalchemy.exc import IntegrityError
+from werkzeug.wrappers import Response
+
+from .. import clock
+from ..db import db
+from ..merchants import service as merchants
+from ..pages import i18n, layout, security
+from . import overview, users
+from .forms import ClockForm, LoginForm, LogoutForm, SignupForm
+
+bp = Blueprint("dashboard", __name__, url_prefix="/dashboard")
+login_manager = LoginManager()
+
+
+class SignedIn(UserMixin):
+    """Who the session names: a user of one merchant (the session keeps its id only)."""
+
+    def __init__(self, user_id: int, merchant_id: int, email: str):
+        self.id, self.merchant_id, self.email = user_id, merchant_id, email
+
+
+@login_manager.user_loader
+def _load(user_id: str) -> SignedIn | None:
+    user = users.get(db.session, int(user_id)) if user_id.isdigit() else None
+    return SignedIn(user.id, user.merchant_id, user.email) if user else None
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Login, the dashboard's session cookie settings and its routes."""
+    app.config.setdefault("DASHBOARD_SIGNUP", app.config["SANDBOX"])
+    app.config["DASHBOARD_SIGNUP"] = app.config["SANDBOX"] and str(app.config["DASHBOARD_SIGNUP"]).lower() not in (
+        "0",
+        "off",
+        "false",
+        "no",
+        "",
+    )
+    app.config.update(
+        SESSION_COOKIE_NAME="checkout_dashboard",
+        SESSION_COOKIE_PATH="/dashboard",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=str(app.config.get("PUBLIC_URL") or "").startswith("https://"),
+        REMEMBER_COOKIE_DURATION=0,
+    )
+    login_manager.login_view = "dashboard.login"
+    login_manager.login_message = None
+    login_manager.session_protection = "strong"
+    login_manager.init_app(app)
+    app.register_blueprint(bp)
+
+
+@bp.before_request
+def _language() -> None:
+    g.page_locale = layout.choose_locale(None)
+
+
+@bp.after_request
+def _headers(response: Response) -> Response:
+    """The pages' strict headers: CSP with a nonce, never framed, never cached, no sniffing."""
+    g.frame_origins = []
+    return security.apply_headers(response)
+
+
+def _render(template: str, status: int = 200, **context):
+    return (
+        render_template(
+            template,
+            csp_nonce=security.nonce(),
+            html_lang=g.page_locale.replace("_", "-"),
+            sandbox=current_app.config["SANDBOX"],
+            signup=current_app.config["DASHBOARD_SIGNUP"],
+            language=request.args.get("language") or None,
+            logout_form=LogoutForm() if current_user.is_authenticated else None,
+            format_datetime=i18n.format_datetime,
+            **context,
+        ),
+        status,
+    )
+
+
+def _here(endpoint: str) -> str:
+    return url_for(endpoint, language=request.args.get("language") or None)
+
+
+def _locked(error: users.Locked):
+    minutes = max(1, int((error.retry_at - clock.real_now()).total_seconds() + 59) // 60)
+    return _render("dashboard/locked.html", 429, retry_at=clock.format_utc(error.retry_at), minutes=minutes)
+
+
+@bp.route("/signup", methods=["GET", "POST"])
+def signup():
+    if not current_app.config["DASHBOARD_SIGNUP"]:
+        abort(404)
+    form = SignupForm()
+    if form.validate_on_submit():
+        try:
+            merchant, user = users.sign_up(
+                db.session,
+                email=form.email.data or "",
+                password=form.password.data or "",
+                shop_name=form.shop_name.data or "",
+            )
+            credentials = merchants.credentials(merchant)
+            db.session.commit()  # two sign-ups with one e-mail at once: the unique index refuses the second
+        except (users.DuplicateEmail, IntegrityError):
+            db.session.rollback()
+            form.email.errors = [_("This e-mail address already has an account. Log in instead.")]
+        else:
+            login_user(SignedIn(user.id, user.merchant_id, user.email))
+            # Shown once, in this answer only: never kept in the session cookie, never shown again.
+            return _render("dashboard/credentials.html", credentials=credentials, merchant_name=merchant.name)
+    return _render("dashboard/signup.html", 400 if form.errors else 200, form=form)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login():
+    if current_user.is_authenticated and request.method == "GET":
+        return redirect(_here("dashboard.index"))
+    form = LoginForm()
+    failed = False
+    if form.validate_on_submit():
+        try:
+            user = users.authenticate(
+                db.session,
+                email=form.email.data or "",
+                password=form.password.data or "",
+                address=request.remote_addr or "unknown",
+            )
+        except users.Locked as locked:
+            db.session.rollback()
+            return _locked(locked)
+        db.session.commit()
+        if user is not None:
+            login_user(SignedIn(user.id, user.merchant_id, user.email))
+            return redirect(_here("dashboard.index"))
+        failed = True
+    status = 400 if form.errors else 200
+    return _render("dashboard/login.html", status, form=form, failed=failed)
+
+
+@bp.route("/logout", methods=["POST"])
+def logout():
+    if not LogoutForm().validate_on_submit():
+        abort(400)
+    logout_user()
+    return redirect(_here("dashboard.login"))
+
+
+@bp.route("")
+@login_required
+def index():
+    data = overview.overview(db.session, current_user.merchant_id)
+    return _render("dashboard/overview.html", data=data, clock_form=ClockForm())
+
+
+@bp.route("/clock", methods=["POST"])
+@login_required
+def advance_clock():
+    if not current_app.config["SANDBOX"]:
+        abort(404)
+    form = ClockForm()
+    if not form.validate_on_submit():
+        abort(400)
+    from .. import providers
+    from ..sandbox import clocks  # sandbox-only code: imported only when the sandbox is on
+
+    try:
+        clocks.advance_merchant(
+            db.session,
+            current_user.merchant_id,
+            int(form.seconds.data or 0),
+            bank=providers.payout_bank(current_app.config),
+        )
+    except ValueError:
+        db.session.rollback()
+        abort(400)
+    db.session.commit()
+    return redirect(_here("dashboard.index"))
