@@ -1,5 +1,6 @@
 """Imports every feature's tables, so that Base.metadata (and Alembic) sees the whole schema."""
 
+from .api.requestlog import ApiRequest  # noqa: F401
 from .cards.models import CardToken  # noqa: F401
 from .dashboard.models import LoginAttempt, User  # noqa: F401
 from .merchants.models import Merchant  # noqa: F401

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, abort, current_app, g, redirect, render_template, request, url_for
+from flask import Flask, abort, current_app, redirect, request
 from flask_babel import gettext as _
 from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
 from sqlalchemy.exc import IntegrityError
-from werkzeug.wrappers import Response
 
 from .. import clock
 from ..db import db
 from ..merchants import service as merchants
-from ..pages import i18n, layout, security
 from . import overview, users
 from .forms import ClockForm, LoginForm, LogoutForm, SignupForm
+from .web import bp, here, render, sandbox_only
 
-bp = Blueprint("dashboard", __name__, url_prefix="/dashboard")
 login_manager = LoginManager()
 
 
@@ -54,45 +52,15 @@ def init_app(app: Flask) -> None:
     login_manager.login_message = None
     login_manager.session_protection = "strong"
     login_manager.init_app(app)
+    # Each area registers its routes on the blueprint as it is imported (the navigation is web.NAV).
+    from . import developer_views, payment_views, record_views, settings_views  # noqa: F401
+
     app.register_blueprint(bp)
-
-
-@bp.before_request
-def _language() -> None:
-    g.page_locale = layout.choose_locale(None)
-
-
-@bp.after_request
-def _headers(response: Response) -> Response:
-    """The pages' strict headers: CSP with a nonce, never framed, never cached, no sniffing."""
-    g.frame_origins = []
-    return security.apply_headers(response)
-
-
-def _render(template: str, status: int = 200, **context):
-    return (
-        render_template(
-            template,
-            csp_nonce=security.nonce(),
-            html_lang=g.page_locale.replace("_", "-"),
-            sandbox=current_app.config["SANDBOX"],
-            signup=current_app.config["DASHBOARD_SIGNUP"],
-            language=request.args.get("language") or None,
-            logout_form=LogoutForm() if current_user.is_authenticated else None,
-            format_datetime=i18n.format_datetime,
-            **context,
-        ),
-        status,
-    )
-
-
-def _here(endpoint: str) -> str:
-    return url_for(endpoint, language=request.args.get("language") or None)
 
 
 def _locked(error: users.Locked):
     minutes = max(1, int((error.retry_at - clock.real_now()).total_seconds() + 59) // 60)
-    return _render("dashboard/locked.html", 429, retry_at=clock.format_utc(error.retry_at), minutes=minutes)
+    return render("dashboard/locked.html", 429, retry_at=clock.format_utc(error.retry_at), minutes=minutes)
 
 
 @bp.route("/signup", methods=["GET", "POST"])
@@ -116,14 +84,14 @@ def signup():
         else:
             login_user(SignedIn(user.id, user.merchant_id, user.email))
             # Shown once, in this answer only: never kept in the session cookie, never shown again.
-            return _render("dashboard/credentials.html", credentials=credentials, merchant_name=merchant.name)
-    return _render("dashboard/signup.html", 400 if form.errors else 200, form=form)
+            return render("dashboard/credentials.html", credentials=credentials, merchant_name=merchant.name)
+    return render("dashboard/signup.html", 400 if form.errors else 200, form=form)
 
 
 @bp.route("/login", methods=["GET", "POST"])
 def login():
     if current_user.is_authenticated and request.method == "GET":
-        return redirect(_here("dashboard.index"))
+        return redirect(here("dashboard.index"))
     form = LoginForm()
     failed = False
     if form.validate_on_submit():
@@ -140,10 +108,10 @@ def login():
         db.session.commit()
         if user is not None:
             login_user(SignedIn(user.id, user.merchant_id, user.email))
-            return redirect(_here("dashboard.index"))
+            return redirect(here("dashboard.index"))
         failed = True
     status = 400 if form.errors else 200
-    return _render("dashboard/login.html", status, form=form, failed=failed)
+    return render("dashboard/login.html", status, form=form, failed=failed)
 
 
 @bp.route("/logout", methods=["POST"])
@@ -151,21 +119,20 @@ def logout():
     if not LogoutForm().validate_on_submit():
         abort(400)
     logout_user()
-    return redirect(_here("dashboard.login"))
+    return redirect(here("dashboard.login"))
 
 
 @bp.route("")
 @login_required
 def index():
     data = overview.overview(db.session, current_user.merchant_id)
-    return _render("dashboard/overview.html", data=data, clock_form=ClockForm())
+    return render("dashboard/overview.html", data=data, clock_form=ClockForm())
 
 
 @bp.route("/clock", methods=["POST"])
 @login_required
 def advance_clock():
-    if not current_app.config["SANDBOX"]:
-        abort(404)
+    sandbox_only()
     form = ClockForm()
     if not form.validate_on_submit():
         abort(400)
@@ -183,4 +150,4 @@ def advance_clock():
         db.session.rollback()
         abort(400)
     db.session.commit()
-    return redirect(_here("dashboard.index"))
+    return redirect(here("dashboard.index"))

@@ -27,5 +27,7 @@ class Merchant(Base):
     fx_markup_bps: Mapped[int] = mapped_column(Integer, default=50, server_default="50")
     # Deferred: every API request loads its merchant, and only the pages need the picture.
     logo_png: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True, deferred=True)
+    # The hosted pages' language when neither the request nor the session names one (None: the browser's).
+    default_language: Mapped[str | None] = mapped_column(String(8), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     has_logo: Mapped[bool] = column_property(logo_png.is_not(None))

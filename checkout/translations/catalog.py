@@ -10,6 +10,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
+from . import dashboard_developers, dashboard_payments, dashboard_records, dashboard_settings
+
 # English text -> (Brazilian Portuguese, Mexican Spanish)
 TEXTS: dict[str, tuple[str, str]] = {
     "This field is required.": ("Este campo é obrigatório.", "Este campo es obligatorio."),
@@ -637,7 +639,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "No payouts yet.": ("Ainda sem repasses.", "Aún no hay dispersiones."),
     "Status": ("Situação", "Estado"),
     "Time (UTC)": ("Hora (UTC)", "Hora (UTC)"),
+    "Overview": ("Visão geral", "Resumen"),
+    "Payouts": ("Repasses", "Dispersiones"),
 }
+
+# The dashboard's areas keep their texts in modules of their own; one English text has one translation.
+for _area in (dashboard_payments, dashboard_records, dashboard_developers, dashboard_settings):
+    for _english, _translated in _area.TEXTS.items():
+        if TEXTS.setdefault(_english, _translated) != _translated:
+            raise ValueError(f"{_english!r} is translated twice, differently")
 
 LOCALES = ("pt_BR", "es_MX")
 

@@ -1,0 +1,83 @@
+"""The dashboard's blueprint and what every dashboard view shares: rendering, links, the signed-in merchant."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, g, render_template, request, url_for
+from flask_babel import lazy_gettext as _l
+from flask_login import current_user
+from werkzeug.wrappers import Response
+
+from ..db import db
+from ..merchants.models import Merchant
+from ..pages import i18n, layout, security
+from .forms import LogoutForm
+
+bp = Blueprint("dashboard", __name__, url_prefix="/dashboard")
+
+# The navigation, in order: (endpoint, label). Each area's views module registers its endpoint.
+NAV = [
+    ("dashboard.index", _l("Overview")),
+    ("dashboard.payments", _l("Payments")),
+    ("dashboard.vaults", _l("Vaults")),
+    ("dashboard.payouts", _l("Payouts")),
+    ("dashboard.developers", _l("Developers")),
+    ("dashboard.settings", _l("Settings")),
+]
+
+
+@bp.before_request
+def _language() -> None:
+    g.page_locale = layout.choose_locale(None)
+
+
+@bp.after_request
+def _headers(response: Response) -> Response:
+    """The pages' strict headers: CSP with a nonce, never framed, never cached, no sniffing."""
+    g.frame_origins = []
+    return security.apply_headers(response)
+
+
+def section(endpoint: str) -> str:
+    """The navigation entry an endpoint belongs to: `dashboard.payments` for itself and for every
+    `dashboard.payment_*` (a trade's page, its actions), and so on for each area."""
+    for entry, _label in NAV:
+        if endpoint == entry or endpoint.startswith(entry.removesuffix("s") + "_"):
+            return entry
+    return ""
+
+
+def render(template: str, status: int = 200, **context):
+    return (
+        render_template(
+            template,
+            csp_nonce=security.nonce(),
+            html_lang=g.page_locale.replace("_", "-"),
+            sandbox=current_app.config["SANDBOX"],
+            signup=current_app.config["DASHBOARD_SIGNUP"],
+            language=request.args.get("language") or None,
+            logout_form=LogoutForm() if current_user.is_authenticated else None,
+            nav=NAV if current_user.is_authenticated else [],
+            active=section(request.endpoint or ""),
+            format_datetime=i18n.format_datetime,
+            **context,
+        ),
+        status,
+    )
+
+
+def here(endpoint: str, **values) -> str:
+    """A dashboard URL that keeps the `?language=` the user chose."""
+    return url_for(endpoint, language=request.args.get("language") or None, **values)
+
+
+def merchant() -> Merchant:
+    """The signed-in user's merchant: every query of a dashboard view is scoped to it."""
+    found = db.session.get(Merchant, current_user.merchant_id)
+    assert found is not None  # a user's merchant_id is a foreign key
+    return found
+
+
+def sandbox_only() -> None:
+    """Sandbox actions (the customer pays, the bank decides, the clock moves) are 404 with the sandbox off."""
+    if not current_app.config["SANDBOX"]:
+        abort(404)
