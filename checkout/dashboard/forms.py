@@ -40,5 +40,9 @@ class LogoutForm(FlaskForm):
     """Only its CSRF token: logging out is a POST."""
 
 
+class ActionForm(FlaskForm):
+    """Only its CSRF token: a button that POSTs an action (send again, the customer pays, void...)."""
+
+
 class ClockForm(FlaskForm):
     seconds = HiddenField(validators=[AnyOf(["3600", "86400"])])

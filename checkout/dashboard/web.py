@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, g, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
+from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
 
 from ..db import db
@@ -59,6 +60,7 @@ def render(template: str, status: int = 200, **context):
             nav=NAV if current_user.is_authenticated else [],
             active=section(request.endpoint or ""),
             format_datetime=i18n.format_datetime,
+            csrf_token=generate_csrf,
             **context,
         ),
         status,
@@ -68,6 +70,14 @@ def render(template: str, status: int = 200, **context):
 def here(endpoint: str, **values) -> str:
     """A dashboard URL that keeps the `?language=` the user chose."""
     return url_for(endpoint, language=request.args.get("language") or None, **values)
+
+
+def back_to(value: str | None, default: str) -> str:
+    """Where an action returns: a path inside the dashboard only, never another site (`//host`, `\\host`)."""
+    inside = bool(value) and (value == "/dashboard" or str(value).startswith(("/dashboard/", "/dashboard?")))
+    if inside and "\\" not in str(value) and not any(ord(c) < 32 for c in str(value)):
+        return str(value)
+    return default
 
 
 def merchant() -> Merchant:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Date, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..cards.models import CardToken
@@ -13,7 +13,10 @@ from ..db import Base
 
 class Trade(Base):
     __tablename__ = "trades"
-    __table_args__ = (UniqueConstraint("merchant_id", "out_trade_no", name="uq_trades_merchant_out_trade_no"),)
+    __table_args__ = (
+        UniqueConstraint("merchant_id", "out_trade_no", name="uq_trades_merchant_out_trade_no"),
+        Index("ix_trades_merchant_created", "merchant_id", "created_at", "id"),  # the dashboard's list, by keyset
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     trade_no: Mapped[str] = mapped_column(String(64), unique=True)

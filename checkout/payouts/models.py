@@ -41,6 +41,7 @@ class Payout(Base):
     __table_args__ = (
         UniqueConstraint("merchant_id", "custom_code", name="uq_payouts_merchant_custom_code"),
         Index("ix_payouts_due", "status", "next_step_at"),
+        Index("ix_payouts_merchant_created", "merchant_id", "created_at", "id"),  # the dashboard's list
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, String
+from sqlalchemy import BigInteger, Date, DateTime, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..cards.models import CardToken
@@ -13,6 +13,7 @@ from ..db import Base
 
 class Vault(Base):
     __tablename__ = "vaults"
+    __table_args__ = (Index("ix_vaults_merchant_created", "merchant_id", "created_at", "id"),)  # the dashboard's list
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token: Mapped[str] = mapped_column(String(64), unique=True)

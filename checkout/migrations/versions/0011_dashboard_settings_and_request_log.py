@@ -34,9 +34,14 @@ def upgrade() -> None:
     # The log is read newest first per merchant, and purged by age.
     op.create_index("ix_api_requests_merchant_id_id", "api_requests", ["merchant_id", "id"])
     op.create_index("ix_api_requests_at", "api_requests", ["at"])
+    # The dashboard's lists: one merchant's rows, newest first, paged by keyset (created_at, id).
+    for table in ("trades", "payouts", "vaults"):
+        op.create_index(f"ix_{table}_merchant_created", table, ["merchant_id", "created_at", "id"])
 
 
 def downgrade() -> None:
+    for table in ("trades", "payouts", "vaults"):
+        op.drop_index(f"ix_{table}_merchant_created", table_name=table)
     op.drop_table("api_requests")
     with op.batch_alter_table("merchants") as batch:
         batch.drop_column("default_language")

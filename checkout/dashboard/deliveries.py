@@ -1,0 +1,37 @@
+"""The notifications a merchant's objects caused, with every attempt, and sending one again from the dashboard."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from ..notifications import dispatcher, inspect
+from ..notifications.models import OutboxMessage
+
+
+def for_subject(session: Session, merchant_id: int, subject_id: str) -> list[OutboxMessage]:
+    """One trade's, vault's or payout's notifications, oldest first, each with its attempts."""
+    return list(
+        session.scalars(
+            select(OutboxMessage)
+            .where(OutboxMessage.merchant_id == merchant_id, OutboxMessage.subject_id == subject_id)
+            .options(selectinload(OutboxMessage.attempt_log))
+            .order_by(OutboxMessage.id)
+        )
+    )
+
+
+class Busy(Exception):
+    """A worker holds the message at this moment: the same answer the sandbox API gives (delivery-busy)."""
+
+
+def resend(session: Session, merchant_id: int, notify_id: str, config) -> OutboxMessage | None:
+    """Send one of this merchant's notifications again now, as `POST /sandbox/deliveries/<id>/resend` does.
+    None when the merchant has no such notification (another merchant's is as unknown as a made-up id)."""
+    message = inspect.find(session, merchant_id, notify_id)
+    if message is None:
+        return None
+    sent = dispatcher.resend(session, message, config)
+    if sent is None:
+        raise Busy(notify_id)
+    return sent

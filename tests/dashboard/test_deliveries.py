@@ -1,0 +1,85 @@
+"""Sending a notification again from the dashboard: the merchant's own only, with its CSRF token, back home."""
+
+from __future__ import annotations
+
+import pytest
+
+from checkout.dashboard.web import back_to
+from tests import builders
+from tests.notifications.conftest import Receiver
+
+from .test_overview import add_user
+
+
+@pytest.fixture
+def receiver():
+    instance = Receiver()
+    yield instance
+    instance.close()
+
+
+def paid_pix(api, receiver, out_trade_no: str) -> tuple[str, str]:
+    trade_no = api.post(
+        "/trade/pay", builders.direct("PIX", out_trade_no=out_trade_no, notify_url=receiver.url), expect=200
+    )["trade_no"]
+    api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
+    [delivery] = [d for d in api.get("/sandbox/deliveries")["deliveries"] if d["subject"] == trade_no]
+    return trade_no, delivery["id"]
+
+
+def test_send_again_posts_the_same_body_and_returns_to_the_page(app, api, other_api, receiver, make_browser):
+    add_user(app, api.credentials, "a@shop.example")
+    _trade_no, notify_id = paid_pix(api, receiver, "order-1")
+    alice = make_browser()
+    alice.log_in("a@shop.example")
+    answer = alice.submit(
+        f"/dashboard/developers/deliveries/{notify_id}/resend",
+        {"back": "/dashboard/payments?status=SUCCESS"},
+        form_at="/dashboard",
+    )
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == f"/dashboard/payments?status=SUCCESS#delivery-{notify_id}"
+    [sent] = receiver.requests
+    assert sent["json"]["trade_status"] == "SUCCESS" and sent["json"]["out_trade_no"] == "order-1"
+    [delivery] = [d for d in api.get("/sandbox/deliveries")["deliveries"] if d["id"] == notify_id]
+    assert [(a["number"], a["manual"], a["succeeded"]) for a in delivery["attempt_log"]] == [(1, True, True)]
+    assert "Sent again: the receiver answered success." in alice.get("/dashboard").get_data(as_text=True)
+
+
+def test_another_merchants_notification_is_not_found_and_not_sent(app, api, other_api, receiver, make_browser):
+    add_user(app, api.credentials, "a@shop.example")
+    _trade_no, theirs = paid_pix(other_api, receiver, "order-b")
+    alice = make_browser()
+    alice.log_in("a@shop.example")
+    answer = alice.submit(f"/dashboard/developers/deliveries/{theirs}/resend", {}, form_at="/dashboard")
+    assert answer.status_code == 404
+    assert receiver.requests == []
+
+
+def test_send_again_needs_the_csrf_token(app, api, receiver, make_browser):
+    add_user(app, api.credentials, "a@shop.example")
+    _trade_no, notify_id = paid_pix(api, receiver, "order-1")
+    alice = make_browser()
+    alice.log_in("a@shop.example")
+    answer = alice.client.post(
+        f"/dashboard/developers/deliveries/{notify_id}/resend", environ_base={"REMOTE_ADDR": alice.address}
+    )
+    assert answer.status_code == 400
+    assert receiver.requests == []
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("/dashboard/payments/T1", "/dashboard/payments/T1"),
+        ("/dashboard?x=1", "/dashboard?x=1"),
+        ("//evil.example/dashboard", "/dashboard/developers"),
+        ("/dashboardevil", "/dashboard/developers"),
+        ("https://evil.example/dashboard", "/dashboard/developers"),
+        ("/dashboard/\\evil", "/dashboard/developers"),
+        ("/dashboard/\r\nSet-Cookie:x", "/dashboard/developers"),
+        (None, "/dashboard/developers"),
+    ],
+)
+def test_actions_return_only_inside_the_dashboard(value, expected):
+    assert back_to(value, "/dashboard/developers") == expected
