@@ -12,7 +12,7 @@ from ..db import db
 from ..merchants import service as merchants
 from . import overview, users
 from .forms import ClockForm, LoginForm, LogoutForm, SignupForm
-from .web import bp, here, render, sandbox_only
+from .web import back_to, bp, here, render, sandbox_only
 
 login_manager = LoginManager()
 
@@ -94,6 +94,8 @@ def login():
         return redirect(here("dashboard.index"))
     form = LoginForm()
     failed = False
+    # Where login_required sent the user from: followed only inside the dashboard.
+    wanted = back_to(request.args.get("next"), "") or None
     if form.validate_on_submit():
         try:
             user = users.authenticate(
@@ -108,10 +110,10 @@ def login():
         db.session.commit()
         if user is not None:
             login_user(SignedIn(user.id, user.merchant_id, user.email))
-            return redirect(here("dashboard.index"))
+            return redirect(wanted or here("dashboard.index"))
         failed = True
     status = 400 if form.errors else 200
-    return render("dashboard/login.html", status, form=form, failed=failed)
+    return render("dashboard/login.html", status, form=form, failed=failed, wanted=wanted)
 
 
 @bp.route("/logout", methods=["POST"])

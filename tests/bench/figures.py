@@ -198,6 +198,15 @@ def figures(small: int, large: int) -> list[Figure]:
             "ratio",
             cross_check=_plain_growth("history"),
         ),
+        Figure(
+            "dashboard",
+            f"dashboard lists and details at {large:,} trades, slowest page's p95",
+            lambda r: (r.get("dashboard") or {}).get("worst_p95_ms"),
+            "<",
+            100,
+            "ms",
+            only="postgres",
+        ),
         Figure("notify", "notification deliveries/s, one worker / bare requests loop", _notify, ">=", 0.7, "ratio"),
         *[
             Figure(f"bytes:{family}", f"page bytes (HTML+CSS+JS): {family}", _page_bytes(family), "<", 50 * KB, "KB")

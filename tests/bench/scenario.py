@@ -15,7 +15,7 @@ from pathlib import Path
 from checkout import create_app
 from tests import builders
 
-from . import datasets, figures, load, notify, pages, profiling, servers, signed
+from . import dashboard, datasets, figures, load, notify, pages, profiling, servers, signed
 from .load import Plan, Request
 
 MAX_FAILED = 0.01  # a measurement where more of its requests fail measures errors, not the endpoint
@@ -187,6 +187,7 @@ class Scenario:
             )
             if database is None:
                 return self.raw
+            self.database = database
             stack.callback(lambda: self.step("drop database", database.drop))
             if not self.step("migrate", lambda: database.migrate() or True):
                 return self.raw
@@ -263,6 +264,10 @@ class Scenario:
         if large:
             self.large_sample = large
             self.dataset_figures("large", large)
+            raw["dashboard"] = self.step(
+                f"dashboard pages, {o.large:,} trades",
+                lambda: dashboard.measure(self.service.url, self.database, self.credentials["app_id"], large),
+            )
         bare["end"] = self.step("bare throughput (end)", self.measure_bare)
         measured = {moment: result for moment, result in bare.items() if result}
         if measured:

@@ -76,7 +76,7 @@ class Database:
         }
 
     def migrate(self) -> None:
-        _cli(self.env(), "db", "upgrade")
+        cli(self.env(), "db", "upgrade")
 
     def drop(self) -> None:
         if self.schema:
@@ -111,7 +111,7 @@ def postgres_database(url: str) -> Database:
 # --- the checkout command ------------------------------------------------------------------------------
 
 
-def _cli(env: dict, *args: str) -> str:
+def cli(env: dict, *args: str) -> str:
     done = subprocess.run(checkout_command(*args), env=env, cwd=REPO, capture_output=True, text=True, timeout=180)
     if done.returncode != 0:
         raise RuntimeError(f"checkout {' '.join(args)} failed:\n{done.stderr[-3000:]}")
@@ -134,7 +134,7 @@ def create_merchant(database: Database, folder: Path) -> dict:
     logo.write_bytes(_logo())
     env = database.env()
     credentials = json.loads(
-        _cli(
+        cli(
             env,
             "merchants",
             "create",
@@ -148,7 +148,7 @@ def create_merchant(database: Database, folder: Path) -> dict:
             "shop.example",
         )
     )
-    _cli(env, "merchants", "fund", "--app-id", credentials["app_id"], "--currency", "USD", "--amount", "1000000.00")
+    cli(env, "merchants", "fund", "--app-id", credentials["app_id"], "--currency", "USD", "--amount", "1000000.00")
     return credentials
 
 

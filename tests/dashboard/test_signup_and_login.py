@@ -149,3 +149,24 @@ def test_cli_creates_a_user_and_refuses_duplicates(app, merchant, run_cli, make_
     )
     assert short.exit_code != 0 and "10 characters" in short.output
     assert make_browser().log_in("ops@shop.example").status_code == 302
+
+
+def test_login_returns_to_the_page_that_asked_for_it_inside_the_dashboard_only(app, api, make_browser):
+    from .test_overview import add_user
+
+    add_user(app, api.credentials, "a@shop.example")
+    browser = make_browser()
+    sent = browser.get("/dashboard/payments?status=SUCCESS")
+    assert sent.status_code == 302
+    login_at = sent.headers["Location"]
+    assert login_at.startswith("/dashboard/login?next=")
+    page = browser.get(login_at).get_data(as_text=True)
+    assert 'action="/dashboard/login?next=/dashboard/payments?status%3DSUCCESS"' in page
+    answer = browser.submit(login_at, {"email": "a@shop.example", "password": PASSWORD})
+    assert answer.headers["Location"] == "/dashboard/payments?status=SUCCESS"
+
+    elsewhere = make_browser("198.51.100.8")
+    answer = elsewhere.submit(
+        "/dashboard/login?next=//evil.example/", {"email": "a@shop.example", "password": PASSWORD}
+    )
+    assert answer.status_code == 302 and answer.headers["Location"] == "/dashboard"
