@@ -1,4 +1,14 @@
 // Hosted pages: copy buttons, countdown, live status, messages to the merchant's frame, payout form.
+// The framing page's origin when the merchant registered it, else "": messages go only there, never "*".
+function registeredParent(frameOrigins) {
+  "use strict";
+  if (window.parent === window) { return ""; }
+  var ancestors = window.location.ancestorOrigins;
+  var parent = ancestors && ancestors.length ? ancestors[0] : "";
+  if (!parent && document.referrer) { parent = new URL(document.referrer).origin; }
+  return (frameOrigins || []).indexOf(parent) !== -1 ? parent : "";
+}
+
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("page-data").textContent || "{}");
@@ -68,13 +78,8 @@
     window.setTimeout(poll, data.interval || 3000);
   }
 
-  if (data.message && window.parent !== window) {
-    var ancestors = window.location.ancestorOrigins;
-    var parent = ancestors && ancestors.length ? ancestors[0] : "";
-    if (!parent && document.referrer) { parent = new URL(document.referrer).origin; }
-    // Only to an origin the merchant registered; never "*".
-    if ((data.frameOrigins || []).indexOf(parent) !== -1) { window.parent.postMessage(data.message, parent); }
-  }
+  var framer = registeredParent(data.frameOrigins);
+  if (data.message && framer) { window.parent.postMessage(data.message, framer); }
 
   var methods = document.querySelectorAll("input[name=method]");
   var showMethod = function () {
@@ -271,19 +276,15 @@
   }
 
   // Inside a frame: the page's height to a parent the merchant registered, so the frame can fit it.
-  if (window.parent !== window && window.ResizeObserver) {
-    var ancestors = window.location.ancestorOrigins;
-    var parent = ancestors && ancestors.length ? ancestors[0] : "";
-    if (!parent && document.referrer) { parent = new URL(document.referrer).origin; }
-    if ((data.frameOrigins || []).indexOf(parent) !== -1) {
-      var sent = 0;
-      var report = function () {
-        var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-        if (height !== sent) { sent = height; window.parent.postMessage({ type: "checkout.resize", height: height }, parent); }
-      };
-      new ResizeObserver(report).observe(document.documentElement);
-      report();
-    }
+  var framer = registeredParent(data.frameOrigins);
+  if (framer && window.ResizeObserver) {
+    var sent = 0;
+    var report = function () {
+      var height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+      if (height !== sent) { sent = height; window.parent.postMessage({ type: "checkout.resize", height: height }, framer); }
+    };
+    new ResizeObserver(report).observe(document.documentElement);
+    report();
   }
 }());
 
