@@ -7,7 +7,7 @@ import json
 import os
 import subprocess
 import threading
-from datetime import datetime
+from datetime import date, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, quote, urlsplit
@@ -256,3 +256,15 @@ def shot(profile):
         return path
 
     return save
+
+
+CARD_EXPIRY = f"12/{(date.today().year + 3) % 100:02d}"  # always in the future
+
+
+def fill_card(scope, number: str = "4111 1111 1111 1111", *, name: str | None = "Ana Souza") -> None:
+    """A card typed into the Brazilian card entry (a page or a frame), as a customer would; not sent."""
+    scope.get_by_label("Número do cartão").fill(number)
+    scope.get_by_label("Validade").fill(CARD_EXPIRY)
+    scope.get_by_label("Código de segurança").fill("123")
+    if name is not None:
+        scope.get_by_label("Nome impresso no cartão").fill(name)

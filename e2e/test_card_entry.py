@@ -7,6 +7,8 @@ from datetime import date
 from playwright.sync_api import expect
 from test_pages import hosted_checkout, serious_violations
 
+from e2e.conftest import fill_card
+
 NEXT_YEAR = f"{(date.today().year + 3) % 100:02d}"
 
 
@@ -86,9 +88,7 @@ def test_an_empty_submit_shows_every_error_at_once_in_portuguese_without_a_reque
     expect(page.locator("#exp-error")).to_have_text("O mês deve ser de 01 a 12.")
     assert sent == []
     # Right values: the request goes, once, and the card is saved.
-    page.get_by_label("Número do cartão").fill("4111 1111 1111 1111")
-    page.get_by_label("Validade").fill(f"12/{NEXT_YEAR}")
-    page.get_by_label("Código de segurança").fill("123")
+    fill_card(page, name=None)
     page.get_by_role("button", name="Salvar cartão").click()
     expect(page.get_by_role("heading", name="Cartão salvo")).to_be_visible()
     assert len([url for url in sent if "/pages/card" in url]) == 1
@@ -130,10 +130,7 @@ def test_card_entry_in_a_small_frame_grows_with_its_errors(profile, shot, shop_a
     ]
     assert {r["type"] for r in resizes} == {"checkout.resize"} and resizes[-1]["height"] == grown
     shot(page, "card-entry-in-frame-errors")
-    frame.get_by_label("Número do cartão").fill("4111 1111 1111 1111")
-    frame.get_by_label("Validade").fill(f"12/{NEXT_YEAR}")
-    frame.get_by_label("Código de segurança").fill("123")
-    frame.get_by_label("Nome impresso no cartão").fill("Ana Souza")
+    fill_card(frame)
     frame.get_by_role("button", name="Salvar cartão").click()
     expect(page.locator("#received")).to_contain_text("checkout.card_token")
     received = json.loads(page.locator("#received").text_content())

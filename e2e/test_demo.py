@@ -1,16 +1,14 @@
 """Every journey through the merchant demo, as a person would take it, on a desktop and a phone."""
 
 import re
-from datetime import date
 
 from playwright.sync_api import expect
 
+from e2e.conftest import fill_card
 
-def fill_card(frame, number: str) -> None:
-    frame.get_by_label("Número do cartão").fill(number)
-    frame.get_by_label("Validade").fill(f"12/{(date.today().year + 3) % 100:02d}")
-    frame.get_by_label("Código de segurança").fill("123")
-    frame.get_by_label("Nome impresso no cartão").fill("Ana Souza")
+
+def save_card(frame, number: str) -> None:
+    fill_card(frame, number)
     frame.get_by_role("button", name="Salvar cartão").click()
 
 
@@ -21,7 +19,7 @@ def expect_notification(page, demo: str, text: str) -> None:
 
 def store_card(page, demo: str, number: str) -> None:
     page.goto(f"{demo}/card")
-    fill_card(page.frame_locator("#checkout-frame"), number)
+    save_card(page.frame_locator("#checkout-frame"), number)
     expect(page.get_by_role("heading", name="Permitir que Demo Shop guarde o seu cartão")).to_be_visible()
     page.get_by_role("button", name="Permitir", exact=True).click()
     expect(page.locator(".ok")).to_have_text("Signature verified with the shop's key.")

@@ -11,7 +11,7 @@ from joserfc import jws
 from playwright.sync_api import expect
 
 from checkout.signing import jws_key
-from e2e.conftest import framed
+from e2e.conftest import fill_card, framed
 
 BRAZIL = timezone(timedelta(hours=-3))
 CPF = "39053344705"
@@ -136,10 +136,7 @@ def test_card_entry_in_a_cross_site_iframe(profile, shop_api, shop):
     page = profile.new_page()
     page.goto(f"{shop}/frame?src={card_url.replace('&', '%26')}")
     frame = page.frame_locator("#checkout")
-    frame.get_by_label("Número do cartão").fill("4111 1111 1111 1111")
-    frame.get_by_label("Validade").fill(f"12/{(date.today().year + 3) % 100:02d}")
-    frame.get_by_label("Código de segurança").fill("123")
-    frame.get_by_label("Nome impresso no cartão").fill("Ana Souza")
+    fill_card(frame)
     frame.get_by_role("button", name="Salvar cartão").click()
     expect(page.locator("#received")).to_contain_text("checkout.card_token")
     received = json.loads(page.locator("#received").text_content())
@@ -372,10 +369,7 @@ def test_hosted_checkout_by_card_with_3ds_and_back_to_the_shop(profile, shop_api
     expect(page.get_by_role("heading", name="Como você quer pagar?")).to_be_visible()
     page.get_by_role("link", name="Cartão").click()
     expect(page.get_by_label("Nome completo")).to_have_value("Ana Souza")
-    page.get_by_label("Número do cartão").fill("4111 1111 1111 1111")
-    page.get_by_label("Validade").fill(f"12/{(date.today().year + 3) % 100:02d}")
-    page.get_by_label("Código de segurança").fill("123")
-    page.get_by_label("Nome impresso no cartão").fill("Ana Souza")
+    fill_card(page)
     page.get_by_role("button", name=re.compile(r"^Pagar R\$")).click()
     expect(page.get_by_role("heading", name="Confirme sua compra")).to_be_visible()
     page.get_by_role("button", name="Confirmar", exact=True).click()
