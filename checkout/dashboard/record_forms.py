@@ -88,7 +88,10 @@ class RefundForm(FlaskForm):
     """The recipient's bank's refund: an amount in major units of the arrival currency, or empty for the rest."""
 
     amount = StringField(
-        _l("Amount (empty: all that is left)"), validators=[Optional(), Length(max=24, message=TOO_LONG)]
+        _l("Amount (empty: all that is left)"),
+        validators=[Optional(), Length(max=24, message=TOO_LONG)],
+        filters=[lambda value: value.strip() if isinstance(value, str) else value],
+        render_kw={"inputmode": "decimal"},
     )
 
     def validate_amount(self, field) -> None:

@@ -50,9 +50,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "Approve": ("Aprovar", "Aprobar"),
     "Reject": ("Recusar", "Rechazar"),
-    "The same as POST /sandbox/vaults/<vault_token>/approve or /reject.": (
-        "O mesmo que POST /sandbox/vaults/<vault_token>/approve ou /reject.",
-        "Lo mismo que POST /sandbox/vaults/<vault_token>/approve o /reject.",
+    "The same as POST /sandbox/vaults/{vault_token}/approve or /reject.": (
+        "O mesmo que POST /sandbox/vaults/{vault_token}/approve ou /reject.",
+        "Lo mismo que POST /sandbox/vaults/{vault_token}/approve o /reject.",
     ),
     "Void this card": ("Cancelar este cartão", "Cancelar esta tarjeta"),
     "A voided card can no longer be charged. This cannot be undone. The same as POST /vault/void.": (
@@ -122,9 +122,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Esta forma só é devolvida por inteiro: deixe o valor em branco.",
         "Este método solo se devuelve completo: deja el monto vacío.",
     ),
-    "The same as POST /sandbox/payouts/<transaction_id>/refund.": (
-        "O mesmo que POST /sandbox/payouts/<transaction_id>/refund.",
-        "Lo mismo que POST /sandbox/payouts/<transaction_id>/refund.",
+    "The same as POST /sandbox/payouts/{transaction_id}/refund.": (
+        "O mesmo que POST /sandbox/payouts/{transaction_id}/refund.",
+        "Lo mismo que POST /sandbox/payouts/{transaction_id}/refund.",
     ),
     "Record the refund": ("Registrar a devolução", "Registrar la devolución"),
     "Amount (empty: all that is left)": ("Valor (em branco: todo o restante)", "Monto (vacío: todo lo que queda)"),

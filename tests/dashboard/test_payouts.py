@@ -199,7 +199,7 @@ def test_a_malformed_amount_is_a_form_error(app, api, payout_api, fund, alice, r
     before = row_counts()
     answer = alice.submit(f"/dashboard/payouts/{tid}/refund", {"amount": "12,34"}, form_at=f"/dashboard/payouts/{tid}")
     assert answer.status_code == 400
-    assert 'aria-describedby="payout-refund-amount-error"' in answer.get_data(as_text=True)
+    assert 'aria-describedby="payout-refund-amount-error payout-refund-help"' in answer.get_data(as_text=True)
     assert row_counts() == before
 
 
