@@ -61,7 +61,7 @@ class DayField(StringField):
 class VaultFilters(_Filters):
     type = _select(_l("Type"), vault_records.TYPES)
     status = _select(_l("Status"), vault_records.STATUSES)
-    q = StringField(_l("Vault token or customer uid"), validators=[Optional(), Length(max=64, message=TOO_LONG)])
+    q = StringField(_l("Vault token"), validators=[Optional(), Length(max=64, message=TOO_LONG)])
 
 
 class PayoutFilters(_Filters):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import or_, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import clock, money
@@ -26,7 +26,8 @@ TRADES_SHOWN = 50
 class VaultFilter:
     type: str | None = None
     status: str | None = None
-    search: str | None = None  # the exact vault token, or the merchant's own uid of the customer
+    # The exact vault token. Not the customer's uid: no index holds it, and a search would read every vault.
+    search: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ def listing(
     if filters.status:
         query = query.where(Vault.status == filters.status)
     if filters.search:
-        query = query.where(or_(Vault.token == filters.search, Vault.uid == filters.search))
+        query = query.where(Vault.token == filters.search)
     found = records.page(list(session.scalars(records.keyset(query, Vault, cursor))))
     lines = [
         VaultLine(v.token, v.type, v.status, _what(v), v.uid, clock.as_utc(v.created_at), v.id) for v in found.rows

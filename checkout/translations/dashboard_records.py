@@ -146,7 +146,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "All": ("Todos", "Todos"),
     "Choose one of the listed values.": ("Escolha um dos valores da lista.", "Elige uno de los valores de la lista."),
     "Enter a date as YYYY-MM-DD.": ("Informe a data como AAAA-MM-DD.", "Ingresa la fecha como AAAA-MM-DD."),
-    "Vault token or customer uid": ("Token ou uid do cliente", "Token o uid del cliente"),
     "Created from (UTC)": ("Criado a partir de (UTC)", "Creado desde (UTC)"),
     "Created until (UTC)": ("Criado até (UTC)", "Creado hasta (UTC)"),
     "transaction_id or custom_code": ("transaction_id ou custom_code", "transaction_id o custom_code"),
