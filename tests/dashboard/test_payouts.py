@@ -145,6 +145,7 @@ def test_a_payouts_page_shows_the_apis_figures(api, payout_api, fund, alice):
         assert detail[key] in html
     assert "CPF •••• 4705" in html and builders.CPF not in html  # the payee's key and document, masked
     assert "payout.notification" in html and 'id="payout-refund-form"' in html
+    assert '<a href="/dashboard/payouts" aria-current="page">' in html  # the navigation's section
 
 
 def test_the_bank_refunds_in_part_then_the_rest_to_the_cent(app, api, payout_api, fund, alice):

@@ -132,6 +132,7 @@ def test_a_card_vaults_page(app, api, alice):
     assert 'id="vault-approve"' not in html  # decided already
     assert 'id="vault-void"' in html
     assert "vault.callback" in html and 'id="deliveries-title"' in html
+    assert '<a href="/dashboard/vaults" aria-current="page">' in html  # the navigation's section
 
 
 def test_a_pix_vaults_page_shows_the_plan_to_the_cent(app, api, alice):
