@@ -73,6 +73,7 @@ def _page(status: int = 200, *, logo=None, hosts=None, language=None, problems=(
             return_hosts="\n".join(merchant.return_hosts or []),
             frame_origins="\n".join(merchant.frame_origins or []),
         )
+    g.frames_previews = True  # its CSP lets it load the two preview frames (below)
     if language is None:
         language = LanguageForm(formdata=None, default_language=merchant.default_language or NO_LANGUAGE)
     return render(
@@ -196,10 +197,12 @@ def setting_preview(view: str):
 
 
 @bp.after_app_request
-def _frame_the_preview(response: Response) -> Response:
-    """The previews alone may be framed, and by the dashboard itself only (runs after the dashboard's
-    headers, which forbid every frame)."""
+def _previews_in_frames(response: Response) -> Response:
+    """The previews alone may be framed, and by the dashboard itself only; the settings page alone may
+    frame them (runs after the dashboard's own headers, which forbid every frame both ways)."""
     if request.endpoint == "dashboard.setting_preview" and response.status_code == 200:
         g.frame_origins = ["'self'"]
         response = security.apply_headers(response)
+    elif g.get("frames_previews") and "Content-Security-Policy" in response.headers:
+        response.headers["Content-Security-Policy"] += "; frame-src 'self'"
     return response
