@@ -8,8 +8,8 @@ import re
 import pytest
 from PIL import Image
 
+from checkout import clock
 from checkout.db import db
-from checkout.merchants.models import Merchant
 from checkout.merchants.service import find_by_app_id
 from tests import builders
 
@@ -23,10 +23,10 @@ def image(width: int = 300, height: int = 100, fmt: str = "PNG", colour=(200, 30
     return out.getvalue()
 
 
-def stored(app, credentials) -> Merchant:
+def stored(app, credentials) -> dict:
+    """What the merchant's row holds now, read afresh."""
     with app.app_context():
         merchant = find_by_app_id(db.session, credentials["app_id"])
-        db.session.expunge_all() if False else None
         return {
             "logo": merchant.logo_png,
             "return_hosts": merchant.return_hosts,
@@ -74,6 +74,8 @@ def test_a_png_logo_is_normalised_stored_previewed_and_served_by_the_pages(app, 
     merchant_id = api.credentials["merchant_id"]
     src = re.search(rf'<img src="(/pages/logo/{merchant_id}/web.png\?v=[0-9a-f]{{16}})" width="128" height="64"', page)
     assert src and "Loja Exemplo" in page and 'class="logo logo-web"' in page
+    card_page = client.get(api.post("/card/session", {}, expect=200)["card_url"] + "&view=web")
+    assert f'<img src="/pages/logo/{merchant_id}/web.png" width="128" height="64"' in card_page.get_data(as_text=True)
     served = client.get(src.group(1))
     assert served.status_code == 200 and served.mimetype == "image/png"
     with Image.open(io.BytesIO(served.data)) as picture:
@@ -204,7 +206,7 @@ def test_too_many_lines(app, alice, api):
 def test_a_new_return_host_is_accepted_by_the_api_right_after_saving(app, alice, api):
     app.config["SANDBOX"] = False  # only outside the sandbox must a return_url's host be registered
     try:
-        body = builders.pix_vault(_today(), return_url="https://new.example/back")
+        body = builders.pix_vault(clock.brazil_today(), return_url="https://new.example/back")
         refused = api.post("/vault/create", body, expect=400)  # also puts the merchant in this process's cache
         assert refused["sub_msg"] == "return_url: host is not one of the merchant's registered return hosts"
         saved = alice.submit(
@@ -216,12 +218,6 @@ def test_a_new_return_host_is_accepted_by_the_api_right_after_saving(app, alice,
         assert api.post("/vault/create", body, expect=200)["code"] == "10000"
     finally:
         app.config["SANDBOX"] = True
-
-
-def _today():
-    from checkout import clock
-
-    return clock.brazil_today()
 
 
 @pytest.mark.parametrize("choice, kept", [("pt-BR", "pt-BR"), ("es-MX", "es-MX"), ("en", "en"), ("browser", None)])
