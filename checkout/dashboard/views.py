@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import clock
 from ..db import db
 from ..merchants import service as merchants
-from . import overview, users
+from . import chart, overview, users
 from .forms import ClockForm, LoginForm, LogoutForm, SignupForm
 from .web import back_to, bp, here, render, sandbox_only
 
@@ -128,7 +128,8 @@ def logout():
 @login_required
 def index():
     data = overview.overview(db.session, current_user.merchant_id)
-    return render("dashboard/overview.html", data=data, clock_form=ClockForm())
+    history = chart.balance_chart(db.session, data.merchant)
+    return render("dashboard/overview.html", data=data, chart=history, clock_form=ClockForm())
 
 
 @bp.route("/clock", methods=["POST"])

@@ -14,7 +14,7 @@ from .. import clock, origins
 from ..brazil.documents import brazilian_document
 from ..errors import InvalidField
 from .models import Merchant
-from .policy import check_logo
+from .policy import check_logo, normalise_logo
 
 
 def _origin(value: str) -> str:
@@ -78,6 +78,61 @@ def credentials(merchant: Merchant) -> dict:
         "security_key": merchant.security_key,
         "app_key": merchant.app_key,
     }
+
+
+# Settings a merchant changes itself (the dashboard). The caller commits, then calls forget(app_id) so
+# that this process's next request reads the new row (other processes within CACHE_SECONDS).
+LANGUAGES = ("pt-BR", "es-MX", "en")  # the hosted pages' catalogues, as `?language=` names them
+
+
+class InvalidLines(InvalidField):
+    """Several lines of a list setting refused at once: (field, line number from 1, value, rule) each."""
+
+    def __init__(self, problems: list[tuple[str, int, str, str]]):
+        super().__init__(problems[0][0], "; ".join(f"line {n}: {rule}" for _f, n, _v, rule in problems))
+        self.problems = problems
+
+
+def set_logo(merchant: Merchant, upload: bytes) -> None:
+    """Keep an uploaded PNG or JPEG logo, normalised (policy.normalise_logo); refused: nothing changes."""
+    merchant.logo_png = normalise_logo(upload)
+
+
+def remove_logo(merchant: Merchant) -> None:
+    merchant.logo_png = None
+
+
+def set_hosts(merchant: Merchant, return_hosts: list[str], frame_origins: list[str]) -> None:
+    """Replace both lists, each value normalised as `merchants create` does (duplicates kept once). Every
+    bad value is reported at once (InvalidLines) and then neither list changes."""
+    problems: list[tuple[str, int, str, str]] = []
+
+    def normalised(field: str, values: list[str], check) -> list[str]:
+        kept: list[str] = []
+        for number, value in enumerate(values, start=1):
+            if not value.strip():
+                continue  # an empty line of the text box
+            try:
+                good = check(value)
+            except InvalidField as refused:
+                problems.append((field, number, value, refused.rule))
+            else:
+                if good not in kept:
+                    kept.append(good)
+        return kept
+
+    hosts = normalised("return_hosts", return_hosts, _host)
+    frames = normalised("frame_origins", frame_origins, _origin)
+    if problems:
+        raise InvalidLines(problems)
+    merchant.return_hosts, merchant.frame_origins = hosts, frames
+
+
+def set_default_language(merchant: Merchant, language: str | None) -> None:
+    """The hosted pages' language when neither the link nor the session names one; None: the browser's."""
+    if language is not None and language not in LANGUAGES:
+        raise InvalidField("default_language", f"must be one of {', '.join(LANGUAGES)} or none")
+    merchant.default_language = language
 
 
 def find_by_app_id(session: Session, app_id: str) -> Merchant | None:

@@ -52,7 +52,12 @@ def read_token(purpose: str, max_age: int, merchant_of=None) -> tuple[str, dict]
 def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
     # The page follows its merchant's clock from here on (the request's teardown puts the thread back).
     clock.set_merchant(merchant.id)
-    page = Page(token=token, view=layout.choose_view(), locale=layout.choose_locale(country), merchant=merchant)
+    page = Page(
+        token=token,
+        view=layout.choose_view(),
+        locale=layout.choose_locale(country, merchant.default_language),
+        merchant=merchant,
+    )
     g.page_locale = page.locale
     g.page_format_locale = layout.format_locale(page.locale, country)
     g.page_timezone = layout.COUNTRY_TIMEZONES.get(country or "")  # no country (a global wallet): the language's

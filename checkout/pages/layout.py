@@ -54,13 +54,16 @@ def choose_view() -> str:
     return H5 if "Mobi" in agent or "Android" in agent or "iPhone" in agent else WEB
 
 
-def choose_locale(country: str | None) -> str:
-    """The catalogue: `language` if given, else the session's country, else the browser's (any es-* reads es_MX)."""
+def choose_locale(country: str | None, default: str | None = None) -> str:
+    """The catalogue: `language` if given, else the session's country, else the merchant's `default`
+    language (its dashboard setting), else the browser's (any es-* reads es_MX)."""
     asked = _ALIASES.get(request.args.get("language", "").lower())
     if asked:
         return asked
     if country in COUNTRY_LOCALES:
         return COUNTRY_LOCALES[country]
+    if default and default.lower() in _ALIASES:
+        return _ALIASES[default.lower()]
     best = request.accept_languages.best_match(["en", "pt-BR", "pt", "es-MX", "es"])
     return _ALIASES.get((best or "en").lower(), "en")
 
