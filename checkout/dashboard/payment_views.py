@@ -52,7 +52,11 @@ class FilterForm(Form):
     date_to = DateField(_l("To (UTC)"), validators=[Optional()])
     q = StringField(
         _l("trade_no or out_trade_no"),
-        validators=[Optional(), Length(max=64, message=_l("At most 64 characters."))],
+        validators=[
+            Optional(),
+            Length(max=64, message=_l("At most 64 characters.")),
+            Regexp(r"^[^\x00]*$", message=_l("This field must not contain NUL characters.")),
+        ],
         filters=[lambda value: value.strip() if isinstance(value, str) else value],
     )
 

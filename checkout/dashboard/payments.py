@@ -49,11 +49,11 @@ class Cursor:
             moment, _, ident = raw.partition("|")
             at = datetime.fromisoformat(moment)
             number = int(ident)
-        except (binascii.Error, UnicodeDecodeError, ValueError):
+            if at.tzinfo is None or number < 1 or not ident.isdigit() or number > 2**63 - 1:
+                raise BadCursor(value)
+            return cls(clock.as_utc(at), number)
+        except (binascii.Error, UnicodeDecodeError, ValueError, OverflowError):
             raise BadCursor(value) from None
-        if at.tzinfo is None or number < 1 or not ident.isdigit():
-            raise BadCursor(value)
-        return cls(clock.as_utc(at), number)
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def listing(session: Session, merchant_id: int, filters: Filters, after: Cursor 
         query = query.where(Trade.method == filters.method)
     if filters.date_from:
         query = query.where(Trade.created_at >= _utc_midnight(filters.date_from))
-    if filters.date_to:
+    if filters.date_to and filters.date_to < date.max:
         query = query.where(Trade.created_at < _utc_midnight(filters.date_to + timedelta(days=1)))
     if after is not None:
         # A row comparison: PostgreSQL takes it as an index condition, unlike the equivalent OR.

@@ -51,7 +51,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Older": ("Anteriores", "Anteriores"),
     # A trade's page
     "All payments": ("Todos os pagamentos", "Todos los pagos"),
-    "Summary": ("Resumo", "Resumen"),
+    "Summary": ("Resumo", "Datos del pago"),
     "Authorized": ("Autorizado", "Autorizado"),
     "Currency": ("Moeda", "Moneda"),
     "Refunded": ("Reembolsado", "Reembolsado"),
@@ -104,9 +104,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Libera toda la autorización; el pago pasa a CANCEL.",
     ),
     "Void the authorization": ("Cancelar a autorização", "Anular la autorización"),
-    "As POST /sandbox/trades/<trade_no>/pay does.": (
-        "Como faz POST /sandbox/trades/<trade_no>/pay.",
-        "Como lo hace POST /sandbox/trades/<trade_no>/pay.",
+    "As POST /sandbox/trades/%(trade_no)s/pay does.": (
+        "Como faz POST /sandbox/trades/%(trade_no)s/pay.",
+        "Como lo hace POST /sandbox/trades/%(trade_no)s/pay.",
     ),
     "The customer pays": ("O cliente paga", "El cliente paga"),
     # Answers to actions

@@ -315,15 +315,14 @@ def test_the_customer_pays_as_the_sandbox_api_does(api, alice, outbox):
     assert [same_notification(p) for _, _, p in outbox(by_page)] == [same_notification(p) for _, _, p in outbox(by_api)]
 
 
-def test_the_customer_pays_is_not_offered_outside_the_sandbox(app_with, api):
-    from checkout.dashboard.payments import allowed_actions
-    from checkout.payins.models import Trade
-
-    trade = Trade(status="PROCESSING", kind="direct", method="PIX", card_token_id=None, expires_at=None)
-    from checkout import clock
-
-    assert allowed_actions(trade, 0, sandbox=True, now=clock.now()) == {"pay"}
-    assert allowed_actions(trade, 0, sandbox=False, now=clock.now()) == set()
+def test_the_customer_pays_is_neither_offered_nor_done_outside_the_sandbox(app, api, alice, row_counts, monkeypatch):
+    trade_no = pix(api)
+    monkeypatch.setitem(app.config, "SANDBOX", False)
+    assert forms(alice.get(f"/dashboard/payments/{trade_no}").get_data(as_text=True)) == set()
+    before = row_counts()
+    token = csrf(alice.get(f"/dashboard/payments/{trade_no}").get_data(as_text=True))
+    assert post(alice, f"/dashboard/payments/{trade_no}/pay", {"csrf_token": token}).status_code == 404
+    assert row_counts() == before
 
 
 # --- what a state does not allow ---------------------------------------------------------------------

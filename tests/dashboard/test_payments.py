@@ -109,6 +109,7 @@ def test_filters_by_status_method_and_utc_days(app, api, alice):
     assert listed("date_from=2026-11-02") == ["boleto-1", "waiting"]
     assert listed("date_to=2026-11-01") == ["paid"]
     assert listed("status=&method=&date_from=&date_to=&q=") == ["boleto-1", "waiting", "paid"]
+    assert listed("date_from=0001-01-01&date_to=9999-12-31") == ["boleto-1", "waiting", "paid"]
     assert waiting
 
 
@@ -133,6 +134,7 @@ def test_the_search_finds_a_trade_by_either_number_exactly(app, api, other_api, 
         ("date_to=yesterday", "filter-to", "Enter a date as YYYY-MM-DD."),
         ("date_from=2026-11-02&date_to=2026-11-01", "filter-to", "The end date must not be before the start date."),
         ("q=" + "x" * 65, "filter-q", "At most 64 characters."),
+        ("q=a%00b", "filter-q", "This field must not contain NUL characters."),
     ],
 )
 def test_a_bad_filter_answers_the_page_with_the_error_at_its_field(api, alice, query, field, message):
@@ -146,7 +148,17 @@ def test_a_bad_filter_answers_the_page_with_the_error_at_its_field(api, alice, q
     assert rows(html) == []
 
 
-@pytest.mark.parametrize("after", ["garbage", "MjAyNi0xMS0yMFQxMjowMDowMHwtMQ", "%00", "MjAyNi0xMS0yMHwx"])
+@pytest.mark.parametrize(
+    "after",
+    [
+        "garbage",
+        "MjAyNi0xMS0yMFQxMjowMDowMHwtMQ",  # 2026-11-20T12:00:00|-1
+        "%00",
+        "MjAyNi0xMS0yMHwx",  # 2026-11-20|1 (no time zone)
+        "MDAwMS0wMS0wMVQwMDowMDowMCswNTowMHwx",  # 0001-01-01T00:00:00+05:00|1 (before year 1 in UTC)
+        "MjAyNi0xMS0yMFQxMjowMDowMCswMDowMHw5OTk5OTk5OTk5OTk5OTk5OTk5OQ",  # an id beyond any integer column
+    ],
+)
 def test_a_page_link_it_did_not_make_answers_a_page(api, alice, after):
     pix(api, "order-1")
     answer = alice.get(f"/dashboard/payments?after={after}")
