@@ -40,6 +40,11 @@ def query(api, trade_no: str) -> dict:
     return api.post("/trade/query", {"trade_no": trade_no}, expect=200)
 
 
+def history(api, trade_no: str) -> list[tuple]:
+    """The trade's status history as /trade/query reports it, without the times."""
+    return [(h["from_status"], h["trade_status"], h["reason"]) for h in query(api, trade_no)["status_history"]]
+
+
 @pytest.fixture
 def alice(app, api, make_browser):
     add_user(app, api.credentials, "a@shop.example")
@@ -189,6 +194,7 @@ def test_a_refund_writes_the_callback_the_api_writes(api, alice, outbox):
     assert same_notification(from_page) == same_notification(from_api)
     assert from_page["refund_amount"] == "20.10" and from_page["refundable_amount"] == "80.40"
     assert from_page["out_request_no"] == query(api, by_page)["refunds"][0]["out_request_no"]
+    assert history(api, by_page) == history(api, by_api)
 
 
 def test_a_boleto_refund_asks_the_customer_for_bank_data_as_the_api_does(api, alice, outbox):
@@ -269,6 +275,14 @@ def test_a_partial_capture_takes_that_amount_and_writes_the_apis_callback(api, a
     after = query(api, by_page)
     assert (after["trade_status"], after["order_amount"], after["authorized_amount"]) == ("SUCCESS", "90.00", "150.00")
     assert [same_notification(p) for _, _, p in outbox(by_page)] == [same_notification(p) for _, _, p in outbox(by_api)]
+    assert (
+        history(api, by_page)
+        == history(api, by_api)
+        == [
+            (None, "AUTHORIZED", None),
+            ("AUTHORIZED", "SUCCESS", "captured 90.00 of 150.00"),
+        ]
+    )
 
 
 def test_a_capture_without_an_amount_takes_all_of_it(api, alice):
@@ -296,6 +310,8 @@ def test_a_void_cancels_the_authorization_as_the_api_does(api, alice, outbox):
     assert forms(html) == set()
     assert query(api, by_page)["trade_status"] == "CANCEL"
     assert [same_notification(p) for _, _, p in outbox(by_page)] == [same_notification(p) for _, _, p in outbox(by_api)]
+    assert history(api, by_page) == history(api, by_api)
+    assert history(api, by_page)[-1] == ("AUTHORIZED", "CANCEL", "voided by the merchant")
 
 
 # --- the customer pays (sandbox) ---------------------------------------------------------------------
@@ -313,6 +329,8 @@ def test_the_customer_pays_as_the_sandbox_api_does(api, alice, outbox):
     assert forms(html) == {"refund"}
     assert query(api, by_page)["trade_status"] == "SUCCESS"
     assert [same_notification(p) for _, _, p in outbox(by_page)] == [same_notification(p) for _, _, p in outbox(by_api)]
+    assert history(api, by_page) == history(api, by_api)
+    assert history(api, by_page)[-1] == ("PROCESSING", "SUCCESS", "paid by the customer")
 
 
 def test_the_customer_pays_is_neither_offered_nor_done_outside_the_sandbox(app, api, alice, row_counts, monkeypatch):
