@@ -111,6 +111,31 @@ def test_a_card_trade_shows_its_card(api, alice):
     assert forms(html) == {"capture", "void"}
 
 
+def test_a_vault_payment_shows_its_vault_and_card_and_offers_nothing_while_processing(api, alice):
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    vault = api.post("/vault/create", builders.card_vault(token), expect=200)["token"]
+    api.post(f"/sandbox/vaults/{vault}/approve", expect=200)
+    trade_no = api.post("/trade/pay", builders.vault_pay(vault), expect=200)["trade_no"]
+    html = alice.get(f"/dashboard/payments/{trade_no}").get_data(as_text=True)
+    assert f'id="trade-vault"><code>{vault}</code> (Card, ACTIVE)<' in html
+    assert re.search(r'id="trade-card">\w+ •••• 1111<', html)
+    assert 'id="trade-amount">49.90 BRL<' in html
+    assert forms(html) == set()  # the worker charges the card; nobody pays it by hand
+
+
+def test_a_hosted_checkout_waiting_for_the_customer_offers_nothing(api, alice):
+    from tests.payins.test_checkout import hosted
+
+    trade_no = api.post("/trade/create", hosted(), expect=200)["trade_no"]
+    answer = alice.get(f"/dashboard/payments/{trade_no}")
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and 'id="trade-status">INITIAL<' in html
+    assert forms(html) == set() and 'id="trade-actions"' not in html
+    refused = action(alice, trade_no, "pay")
+    assert refused.status_code == 400
+    assert "This action is not allowed while the payment is INITIAL." in refused.get_data(as_text=True)
+
+
 def test_another_merchants_or_an_unknown_trade_is_a_404_page(app, api, other_api, alice):
     theirs = paid(other_api, "order-b")
     for path in (f"/dashboard/payments/{theirs}", "/dashboard/payments/nope", "/dashboard/payments/x%00y"):
