@@ -2,12 +2,271 @@
 
 from __future__ import annotations
 
-from flask_login import login_required
+import secrets
+from decimal import Decimal
 
-from .web import bp, render
+from flask import current_app, flash, redirect, request
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from pydantic import BaseModel
+
+from .. import clock, money, providers
+from ..api.operation import parse_model
+from ..db import db
+from ..errors import DomainError, InvalidField, MissingField
+from ..payins import authorizations, methods, refunds
+from ..payins import service as payins
+from ..payins.commands import Capture, RefundOrder, Void
+from ..payins.models import Trade
+from ..payins.schemas import CaptureRequest, RefundRequest, VoidRequest
+from ..validation import command
+from . import deliveries
+from . import payments as payments_service
+from .forms import ActionForm
+from .payment_forms import CaptureForm, FilterForm, RefundForm
+from .web import bp, here, merchant, render, sandbox_only
+
+# --- the list --------------------------------------------------------------------------------------
 
 
 @bp.route("/payments")
 @login_required
 def payments():
-    return render("dashboard/placeholder.html", title="Payments")
+    form = FilterForm(request.args)
+    page, cursor_error = None, None
+    if form.validate():
+        after = None
+        if request.args.get("after"):
+            try:
+                after = payments_service.Cursor.decode(request.args["after"])
+            except payments_service.BadCursor:
+                cursor_error = _("This page link is not valid. Start again from the newest payments.")
+        if cursor_error is None:
+            page = payments_service.listing(db.session, current_user.merchant_id, form.filters(), after)
+    bad = page is None
+    return render(
+        "dashboard/payments.html",
+        400 if bad else 200,
+        form=form,
+        page=page,
+        cursor_error=cursor_error,
+        filtered=form.filters().any if not form.errors else True,
+        paged=bool(request.args.get("after")),
+        filter_args=form.args() if not form.errors else {},
+    )
+
+
+# --- a trade's page --------------------------------------------------------------------------------
+
+
+def _missing():
+    return render("dashboard/payment_missing.html", 404)
+
+
+def _stale_form():
+    return render("dashboard/payment_missing.html", 400, stale=True)
+
+
+def _when(moment, pattern: str = "%Y-%m-%d %H:%M") -> str:
+    return clock.as_utc(moment).strftime(pattern)
+
+
+def _page(
+    trade_no: str,
+    status: int = 200,
+    *,
+    refund_form: RefundForm | None = None,
+    capture_form: CaptureForm | None = None,
+    refusal: tuple[str, str, str] | None = None,
+):
+    if "\x00" in trade_no:
+        return _missing()
+    data = payments_service.detail(
+        db.session, current_user.merchant_id, trade_no, sandbox=current_app.config["SANDBOX"]
+    )
+    if data is None:
+        return _missing()
+    if refund_form is None:
+        refund_form = RefundForm(formdata=None, amount=data.refundable, request_id=secrets.token_hex(8))
+    return render(
+        "dashboard/payment.html",
+        status,
+        data=data,
+        trade=data.trade,
+        messages=deliveries.for_subject(db.session, current_user.merchant_id, data.trade.trade_no),
+        back=here("dashboard.payment_detail", trade_no=data.trade.trade_no),
+        refund_form=refund_form,
+        capture_form=capture_form or CaptureForm(formdata=None),
+        refusal=refusal,
+        format_minor=money.format_minor,
+        when=_when,
+    )
+
+
+@bp.route("/payments/<trade_no>")
+@login_required
+def payment_detail(trade_no: str):
+    return _page(trade_no)
+
+
+# --- actions ---------------------------------------------------------------------------------------
+
+
+def _api_request(model: type[BaseModel], **fields) -> BaseModel:
+    """The API's own request model, so that a form is held to the rules `/trade/...` applies."""
+    body = {"app_id": merchant().app_id, "timestamp": clock.format_utc(clock.real_now()), **fields}
+    return parse_model(model, {key: value for key, value in body.items() if value is not None})
+
+
+def _message(error: DomainError, trade: Trade) -> str:
+    """The API's refusal in the page's language where we have its words; else the API's own message."""
+    currency = trade.currency
+    places = money.exponent(currency)
+    field = getattr(error, "field", "")
+    if isinstance(error, InvalidField) and field in ("refund_amount", "amount"):
+        return _(
+            "Enter an amount above zero with at most %(places)d decimal places in %(currency)s.",
+            places=places,
+            currency=currency,
+        )
+    known = {
+        "refund-amount-exceeded": _("The amount is more than what can still be refunded."),
+        "capture-amount-exceeded": _("The amount is more than the authorized amount."),
+        "trade-status-invalid": _("This action is not allowed while the payment is %(status)s.", status=trade.status),
+        "method-not-payable": _("This payment is not paid by the customer this way."),
+        "trade-expired": _("The payment expired before it was paid."),
+        "duplicate-out_request_no": _("This refund is being processed right now. Reload the page in a moment."),
+    }
+    if error.reason == "refund-not-supported":
+        if error.message.endswith("only in full"):
+            return _("This payment can be refunded only in full, at once.")
+        return _("This payment cannot be refunded.")
+    if isinstance(error, MissingField) and field.startswith("user_info"):
+        return _("A refund of this method needs the customer's name, e-mail and document, and the payment has none.")
+    return known.get(error.reason) or error.message
+
+
+def _refused(trade: Trade, action: str, error: DomainError, **forms):
+    trade_no, message = trade.trade_no, _message(error, trade)
+    db.session.rollback()  # the service refused: nothing it began is kept
+    return _page(trade_no, 400, refusal=(action, message, error.reason), **forms)
+
+
+def _owned(trade_no: str) -> Trade | None:
+    if "\x00" in trade_no:
+        return None
+    return payments_service.find(db.session, current_user.merchant_id, trade_no)
+
+
+def _done(trade: Trade, text: str):
+    db.session.commit()
+    flash(text, "ok")
+    return redirect(here("dashboard.payment_detail", trade_no=trade.trade_no))
+
+
+@bp.route("/payments/<trade_no>/refund", methods=["POST"])
+@login_required
+def payment_refund(trade_no: str):
+    form = RefundForm()
+    valid = form.validate()
+    if "csrf_token" in form.errors or "request_id" in form.errors:
+        return _stale_form()
+    trade = _owned(trade_no)
+    if trade is None:
+        return _missing()
+    if not valid:
+        return _page(trade_no, 400, refund_form=form)
+    try:
+        with clock.merchant(current_user.merchant_id):
+            req = _api_request(
+                RefundRequest,
+                trade_no=trade.trade_no,
+                out_request_no=form.request_id.data,
+                refund_currency=trade.currency,
+                refund_amount=Decimal(form.amount.data or "0"),
+                refund_reason=(form.reason.data or "").strip() or None,
+                user_info=payments_service.user_info(trade) if methods.refund_needs_bank_data(trade) else None,
+            )
+            trade, record = refunds.refund(db.session, merchant(), command(req, RefundOrder))
+    except DomainError as error:
+        return _refused(trade, payments_service.REFUND, error, refund_form=form)
+    amount = money.format_minor(record.amount_minor, record.currency)
+    return _done(
+        trade,
+        _(
+            "Refund %(out_request_no)s of %(amount)s %(currency)s: %(status)s. The payment is %(trade_status)s.",
+            out_request_no=record.out_request_no or record.refund_no,
+            amount=amount,
+            currency=record.currency,
+            status=record.status,
+            trade_status=trade.status,
+        ),
+    )
+
+
+@bp.route("/payments/<trade_no>/capture", methods=["POST"])
+@login_required
+def payment_capture(trade_no: str):
+    form = CaptureForm()
+    valid = form.validate()
+    if "csrf_token" in form.errors:
+        return _stale_form()
+    trade = _owned(trade_no)
+    if trade is None:
+        return _missing()
+    if not valid:
+        return _page(trade_no, 400, capture_form=form)
+    amount = form.amount.data or money.format_minor(trade.amount_minor, trade.currency)
+    try:
+        with clock.merchant(current_user.merchant_id):
+            req = _api_request(
+                CaptureRequest, out_trade_no=trade.out_trade_no, amount=Decimal(amount), currency=trade.currency
+            )
+            trade = authorizations.capture(
+                db.session, merchant(), command(req, Capture), providers.acquirer(current_app.config)
+            )
+    except DomainError as error:
+        return _refused(trade, payments_service.CAPTURE, error, capture_form=form)
+    text = _(
+        "Captured %(amount)s %(currency)s. The payment is %(status)s.",
+        amount=money.format_minor(trade.amount_minor, trade.currency),
+        currency=trade.currency,
+        status=trade.status,
+    )
+    return _done(trade, text)
+
+
+@bp.route("/payments/<trade_no>/void", methods=["POST"])
+@login_required
+def payment_void(trade_no: str):
+    if not ActionForm().validate_on_submit():
+        return _stale_form()
+    trade = _owned(trade_no)
+    if trade is None:
+        return _missing()
+    try:
+        with clock.merchant(current_user.merchant_id):
+            req = _api_request(VoidRequest, out_trade_no=trade.out_trade_no)
+            trade = authorizations.void(
+                db.session, merchant(), command(req, Void), providers.acquirer(current_app.config)
+            )
+    except DomainError as error:
+        return _refused(trade, payments_service.VOID, error)
+    return _done(trade, _("The authorization was voided. The payment is %(status)s.", status=trade.status))
+
+
+@bp.route("/payments/<trade_no>/pay", methods=["POST"])
+@login_required
+def payment_pay(trade_no: str):
+    sandbox_only()
+    if not ActionForm().validate_on_submit():
+        return _stale_form()
+    trade = _owned(trade_no)
+    if trade is None:
+        return _missing()
+    try:
+        with clock.merchant(current_user.merchant_id):
+            trade = payins.sandbox_pay(db.session, merchant(), trade.trade_no)
+    except DomainError as error:
+        return _refused(trade, payments_service.PAY, error)
+    return _done(trade, _("The customer paid. The payment is %(status)s.", status=trade.status))

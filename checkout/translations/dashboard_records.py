@@ -59,7 +59,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Um cartão cancelado não pode mais ser cobrado. Não dá para desfazer. O mesmo que POST /vault/void.",
         "Una tarjeta cancelada ya no se puede cobrar. No se puede deshacer. Lo mismo que POST /vault/void.",
     ),
-    "Void": ("Cancelar cartão", "Cancelar tarjeta"),
+    "Void the card": ("Cancelar cartão", "Cancelar tarjeta"),
     "I understand that this card can no longer be charged.": (
         "Entendo que este cartão não poderá mais ser cobrado.",
         "Entiendo que esta tarjeta ya no se podrá cobrar.",
@@ -112,7 +112,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Devuelto %(refunded)s de %(total)s; quedan %(left)s",
     ),
     "Back to your balance": ("De volta ao seu saldo", "De vuelta a tu saldo"),
-    "No refunds.": ("Nenhuma devolução.", "Sin devoluciones."),
+    "No refunds by the recipient's bank.": (
+        "Nenhuma devolução do banco do recebedor.",
+        "Sin devoluciones del banco del beneficiario.",
+    ),
     "Sandbox: the recipient's bank sends money back": (
         "Testes: o banco do favorecido devolve o dinheiro",
         "Pruebas: el banco del beneficiario devuelve el dinero",
