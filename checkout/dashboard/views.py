@@ -8,11 +8,12 @@ from flask_login import LoginManager, UserMixin, current_user, login_required, l
 from sqlalchemy.exc import IntegrityError
 
 from .. import clock
+from ..api import handlers
 from ..db import db
 from ..merchants import service as merchants
 from . import chart, overview, users
 from .forms import ClockForm, LoginForm, LogoutForm, SignupForm
-from .web import back_to, bp, here, render, sandbox_only
+from .web import back_to, bp, error_page, here, render, sandbox_only
 
 login_manager = LoginManager()
 
@@ -56,6 +57,7 @@ def init_app(app: Flask) -> None:
     from . import developer_views, payment_views, record_views, settings_views  # noqa: F401
 
     app.register_blueprint(bp)
+    handlers.answer_errors_under("/dashboard", error_page)
 
 
 def _locked(error: users.Locked):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, make_response, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
@@ -45,6 +45,17 @@ def section(endpoint: str) -> str:
         if endpoint == entry or endpoint.startswith(entry.removesuffix("s") + "_"):
             return entry
     return ""
+
+
+def error_page(status: int) -> Response:
+    """What an HTTP error under /dashboard answers (an unknown path, a refused form, a missing object, a
+    failure): a dashboard page with the dashboard's headers, never the API's JSON."""
+    if "page_locale" not in g:  # an unknown path matched no route, so the blueprint's hooks did not run
+        _language()
+    body, code = render("dashboard/error.html", status, error_status=status)
+    response = make_response(body, code)
+    g.frame_origins = []
+    return security.apply_headers(response)
 
 
 def render(template: str, status: int = 200, **context):

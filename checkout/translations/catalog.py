@@ -641,6 +641,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Time (UTC)": ("Hora (UTC)", "Hora (UTC)"),
     "Overview": ("Visão geral", "Resumen"),
     "Payouts": ("Repasses", "Dispersiones"),
+    "Page not found": ("Página não encontrada", "Página no encontrada"),
+    "This file is too large": ("Este arquivo é grande demais", "Este archivo es demasiado grande"),
+    "Too many requests": ("Tentativas demais", "Demasiados intentos"),
+    "Something went wrong": ("Algo deu errado", "Algo salió mal"),
+    "This account has nothing at this address.": (
+        "Esta conta não tem nada neste endereço.",
+        "Esta cuenta no tiene nada en esta dirección.",
+    ),
+    "Nothing was saved. Send a smaller file.": (
+        "Nada foi salvo. Envie um arquivo menor.",
+        "No se guardó nada. Envía un archivo más pequeño.",
+    ),
+    "Nothing was changed. Try again in a moment.": (
+        "Nada foi alterado. Tente de novo em instantes.",
+        "No se cambió nada. Inténtalo de nuevo en un momento.",
+    ),
+    "Back to the overview": ("Voltar à visão geral", "Volver al resumen"),
 }
 
 # The dashboard's areas keep their texts in modules of their own; one English text has one translation.

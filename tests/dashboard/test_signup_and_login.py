@@ -95,7 +95,7 @@ def test_log_in_and_out(visitor, make_browser):
     assert other.get("/dashboard").status_code == 200
     # Logging out is a POST carrying the CSRF token; a GET does not log out.
     assert other.get("/dashboard/logout").status_code == 405
-    assert other.client.post("/dashboard/logout").status_code == 400
+    assert other.client.post("/dashboard/logout", environ_base={"REMOTE_ADDR": other.address}).status_code == 400
     assert other.get("/dashboard").status_code == 200
     assert other.submit("/dashboard/logout", {}, form_at="/dashboard").status_code == 302
     assert other.get("/dashboard").status_code == 302
