@@ -41,12 +41,15 @@ class Payout(Base):
     __table_args__ = (
         UniqueConstraint("merchant_id", "custom_code", name="uq_payouts_merchant_custom_code"),
         Index("ix_payouts_due", "status", "next_step_at"),
-        Index("ix_payouts_merchant_created", "merchant_id", "created_at", "id"),  # the dashboard's list
+        # The dashboard's list by keyset, unfiltered and by each filter (they serve lookups by merchant_id too).
+        Index("ix_payouts_merchant_created", "merchant_id", "created_at", "id"),
+        Index("ix_payouts_merchant_status_created", "merchant_id", "status", "created_at", "id"),
+        Index("ix_payouts_merchant_method_created", "merchant_id", "method", "created_at", "id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     transaction_id: Mapped[str] = mapped_column(String(32), unique=True)
-    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"), index=True)
+    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"))
     custom_code: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(20))
     country: Mapped[str] = mapped_column(String(8))

@@ -13,11 +13,16 @@ from ..db import Base
 
 class Vault(Base):
     __tablename__ = "vaults"
-    __table_args__ = (Index("ix_vaults_merchant_created", "merchant_id", "created_at", "id"),)  # the dashboard's list
+    # The dashboard's list by keyset, unfiltered and by each filter (they serve lookups by merchant_id too).
+    __table_args__ = (
+        Index("ix_vaults_merchant_created", "merchant_id", "created_at", "id"),
+        Index("ix_vaults_merchant_status_created", "merchant_id", "status", "created_at", "id"),
+        Index("ix_vaults_merchant_type_created", "merchant_id", "type", "created_at", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token: Mapped[str] = mapped_column(String(64), unique=True)
-    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"), index=True)
+    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id"))
     type: Mapped[str] = mapped_column(String(8))  # Card or pix
     status: Mapped[str] = mapped_column(String(16))
     uid: Mapped[str] = mapped_column(String(64))
