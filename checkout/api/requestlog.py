@@ -1,13 +1,26 @@
-"""The API request log table: what each authenticated API request asked and answered, redacted."""
+"""The API request log: what each authenticated API request asked and answered, redacted, kept 7 days."""
 
 from __future__ import annotations
 
-from datetime import datetime
+import json
+import logging
+import re
+from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, Text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, Text, delete, insert
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from .. import clock
 from ..db import Base
+
+log = logging.getLogger(__name__)
+
+KEEP = timedelta(days=7)
+MAX_BODY = 8 * 1024  # characters kept of each body, after redaction
+TRUNCATED = "…[truncated]"
+REDACTED = "[redacted]"
 
 
 class ApiRequest(Base):
@@ -27,3 +40,137 @@ class ApiRequest(Base):
     # Card numbers, CVVs, keys and signatures are redacted before a body is kept; bodies are bounded.
     request_body: Mapped[str] = mapped_column(Text)
     response_body: Mapped[str] = mapped_column(Text)
+
+
+# --- redaction ------------------------------------------------------------------------------------
+
+# Field names, compared lower-cased with `-` and spaces read as `_`. `number` is a card number inside an
+# object whose own name says card (`card.number`), nowhere else.
+CARD_NUMBER_FIELDS = {"card_no", "card_number", "cardnumber", "pan", "card_pan"}
+SECURITY_CODE_FIELDS = {"cvv", "cvc", "cvv2", "cvc2", "cid", "security_code", "securitycode", "card_cvv", "cvn"}
+# A field whose name contains one of these is never stored (its value becomes "[redacted]").
+SECRET_WORDS = ("key", "secret", "password", "passwd", "token", "signature", "authorization", "credential")
+# Fields that contain a secret word but name no secret: kept as they are.
+NOT_SECRET = {"token_type", "key_type", "pix_key_type"}
+
+# Outside JSON, any run of 13 to 19 digits that passes the Luhn check is taken for a card number.
+_DIGIT_RUN = re.compile(r"(?<![0-9])[0-9]{13,19}(?![0-9])")
+_NUMBER = "\x00n:"  # marks a JSON number read as text, to be written back bare
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for index, char in enumerate(reversed(digits)):
+        value = int(char)
+        if index % 2:
+            value = value * 2 - 9 if value > 4 else value * 2
+        total += value
+    return total % 10 == 0
+
+
+def mask_card_number(value: str) -> str:
+    """First six and last four digits kept, the rest masked: 4111111111111111 -> 411111******1111."""
+    digits = re.sub(r"[^0-9]", "", value)
+    if len(digits) < 12:
+        return "*" * len(digits)
+    return digits[:6] + "*" * (len(digits) - 10) + digits[-4:]
+
+
+def _name(key: str) -> str:
+    return key.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def _secret(name: str) -> bool:
+    return name not in NOT_SECRET and any(word in name for word in SECRET_WORDS)
+
+
+def redact(value: Any, key: str = "", parent: str = "") -> Any:
+    """A JSON value with what must never be kept replaced: card numbers masked (first 6 / last 4),
+    security codes as "***", and every key, secret, password, token or signature field as "[redacted]"."""
+    name = _name(key)
+    if isinstance(value, dict):
+        return {k: redact(v, str(k), name) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact(item, key, parent) for item in value]
+    if value is None or isinstance(value, bool):
+        return value
+    if name in SECURITY_CODE_FIELDS:
+        return "***"
+    if _secret(name):
+        return REDACTED
+    text = str(value).removeprefix(_NUMBER)
+    if name in CARD_NUMBER_FIELDS or (name == "number" and "card" in parent):
+        return mask_card_number(text)
+    return value
+
+
+def _mask_runs(text: str) -> str:
+    return _DIGIT_RUN.sub(lambda m: mask_card_number(m.group(0)) if _luhn(m.group(0)) else m.group(0), text)
+
+
+def _bounded(text: str) -> str:
+    if len(text) <= MAX_BODY:
+        return text
+    return text[: MAX_BODY - len(TRUNCATED)] + TRUNCATED
+
+
+def _number(text: str) -> str:
+    return _NUMBER + text
+
+
+_MARKED = re.compile(r'"\\u0000n:([-+0-9.eE]+)"')
+
+
+def redacted_body(raw: bytes | str) -> str:
+    """A body as it is kept: JSON redacted field by field and written compactly (numbers as they came);
+    anything else with every card-like run of digits masked; at most MAX_BODY characters, marked when cut."""
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    if not text.strip():
+        return ""
+    try:
+        parsed = json.loads(text, parse_float=_number, parse_int=_number, parse_constant=_number)
+    except (ValueError, RecursionError):
+        return _bounded(_mask_runs(text))
+    written = json.dumps(redact(parsed), ensure_ascii=False, separators=(",", ":"))
+    return _bounded(_MARKED.sub(lambda m: m.group(1), written))
+
+
+# --- writing, reading, purging -------------------------------------------------------------------
+
+
+def record(
+    engine: Engine,
+    *,
+    merchant_id: int,
+    method: str,
+    path: str,
+    status: int,
+    duration_ms: int,
+    request_body: bytes | str,
+    response_body: bytes | str,
+) -> None:
+    """One INSERT in its own short transaction, after the request's own commit or rollback (a refused
+    request's row is kept although its work rolled back). Never raises: a log that fails must not fail the
+    API request, so the failure is logged and the request answered as it would have been."""
+    try:
+        row = {
+            "merchant_id": merchant_id,
+            "at": clock.real_now(),
+            "method": method[:8],
+            "path": path[:255],
+            "status": status,
+            "duration_ms": max(0, duration_ms),
+            "request_body": redacted_body(request_body),
+            "response_body": redacted_body(response_body),
+        }
+        with engine.begin() as connection:
+            connection.execute(insert(ApiRequest), row)
+    except Exception:
+        log.exception("could not record the API request %s %s", method, path[:200])
+
+
+def purge(session: Session, now: datetime | None = None) -> int:
+    """Delete requests older than KEEP (real time); answers how many."""
+    limit = (now or clock.real_now()) - KEEP
+    result = session.execute(delete(ApiRequest).where(ApiRequest.at < limit))
+    return int(getattr(result, "rowcount", 0) or 0)
