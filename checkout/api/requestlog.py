@@ -5,15 +5,28 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, Text, delete, insert
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .. import clock
-from ..db import Base
+from ..db import Base, make_engine
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +151,38 @@ def redacted_body(raw: bytes | str) -> str:
 # --- writing, reading, purging -------------------------------------------------------------------
 
 
+_writers: dict[str, Engine] = {}
+_writers_lock = threading.Lock()
+
+
+def writer(engine: Engine) -> Engine:
+    """The log's own small pool on the app's database, whose commits do not wait for the disk: SQLite
+    `synchronous=NORMAL` (in WAL mode a commit is not fsynced, a checkpoint is), PostgreSQL
+    `synchronous_commit=off`. Waiting for the disk was most of the log's cost (about 5 ms a request on
+    SQLite); what it risks is the last moment's log rows on a power loss, never the requests' own data,
+    whose connections keep their settings."""
+    url = engine.url.render_as_string(hide_password=False)
+    with _writers_lock:
+        found = _writers.get(url)
+        if found is None:
+            found = _writers[url] = _make_writer(url)
+        return found
+
+
+def _make_writer(url: str) -> Engine:
+    if not url.startswith("sqlite"):
+        return create_engine(
+            url, pool_pre_ping=True, pool_size=2, max_overflow=8, connect_args={"options": "-c synchronous_commit=off"}
+        )
+    engine = make_engine(url)
+
+    @event.listens_for(engine, "connect")
+    def _no_sync(dbapi_connection, _record):
+        dbapi_connection.execute("PRAGMA synchronous=NORMAL")
+
+    return engine
+
+
 def record(
     engine: Engine,
     *,
@@ -149,24 +194,65 @@ def record(
     request_body: bytes | str,
     response_body: bytes | str,
 ) -> None:
-    """One INSERT in its own short transaction, after the request's own commit or rollback (a refused
-    request's row is kept although its work rolled back). Never raises: a log that fails must not fail the
-    API request, so the failure is logged and the request answered as it would have been."""
+    """One INSERT in its own short transaction on `writer(engine)`, after the request's own commit or
+    rollback (a refused request's row is kept although its work rolled back). Never raises: a log that
+    fails must not fail the API request, so the failure is logged and the request answered as it would
+    have been."""
     try:
-        row = {
-            "merchant_id": merchant_id,
-            "at": clock.real_now(),
-            "method": method[:8],
-            "path": path[:255],
-            "status": status,
-            "duration_ms": max(0, duration_ms),
-            "request_body": redacted_body(request_body),
-            "response_body": redacted_body(response_body),
-        }
-        with engine.begin() as connection:
-            connection.execute(insert(ApiRequest), row)
+        _write(
+            writer(engine),
+            (
+                merchant_id,
+                clock.real_now(),
+                method[:8],
+                path[:255],
+                status,
+                max(0, duration_ms),
+                redacted_body(request_body),
+                redacted_body(response_body),
+            ),
+        )
     except Exception:
         log.exception("could not record the API request %s %s", method, path[:200])
+
+
+INSERT = (
+    "INSERT INTO api_requests (merchant_id, at, method, path, status, duration_ms, request_body, response_body)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_statements: dict[str, tuple[str, Callable[[Any], Any]]] = {}
+
+
+def _statement(engine: Engine) -> tuple[str, Callable[[Any], Any]]:
+    """The INSERT in the driver's own parameter style, and how the driver takes the `at` value (the same
+    conversion the ORM applies, so rows read back alike)."""
+    found = _statements.get(engine.dialect.name)
+    if found is None:
+        sql = INSERT if engine.dialect.paramstyle == "qmark" else INSERT.replace("?", "%s")
+        at_type = ApiRequest.__table__.c.at.type
+        found = (sql, at_type.dialect_impl(engine.dialect).bind_processor(engine.dialect) or (lambda value: value))
+        _statements[engine.dialect.name] = found
+    return found
+
+
+def _write(engine: Engine, row: tuple) -> None:
+    """The row written on a pooled driver connection: a third of the cost of the same INSERT through
+    SQLAlchemy Core (about 0.08 against 0.25 ms here), for a statement written once per request. The pool
+    rolls back whatever a failure leaves open when the connection goes back."""
+    sql, at = _statement(engine)
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        if engine.dialect.name == "sqlite":  # the engine's connections leave transactions to their user
+            cursor.execute("BEGIN IMMEDIATE")
+            cursor.execute(sql, (row[0], at(row[1]), *row[2:]))
+            cursor.execute("COMMIT")
+        else:
+            cursor.execute(sql, (row[0], at(row[1]), *row[2:]))
+            connection.commit()
+        cursor.close()
+    finally:
+        connection.close()
 
 
 def purge(session: Session, now: datetime | None = None) -> int:

@@ -84,12 +84,19 @@ def test_sandbox_requests_are_logged_on_real_time(app, api):
     assert read.duration_ms >= 0
 
 
-def test_one_insert_per_request(app, api):
+def test_one_insert_per_request_after_its_own_transaction(app, api, monkeypatch):
     statements: list[str] = []
+    writes: list[tuple] = []
+    write = requestlog._write
 
     def count(_conn, _cursor, statement, *_args):
         statements.append(statement)
 
+    def counted(engine, row):
+        writes.append((len(statements), row))
+        write(engine, row)
+
+    monkeypatch.setattr(requestlog, "_write", counted)
     with app.app_context():
         engine = db.engine
     event.listen(engine, "before_cursor_execute", count)
@@ -97,15 +104,17 @@ def test_one_insert_per_request(app, api):
         api.post("/trade/query", {"trade_no": "nope"}, expect=400)
     finally:
         event.remove(engine, "before_cursor_execute", count)
-    assert [s for s in statements if s.startswith("INSERT")] == [s for s in statements if "api_requests" in s]
-    assert len([s for s in statements if "api_requests" in s]) == 1
+    [(after, row)] = writes  # one INSERT (requestlog._write), after every statement of the request itself
+    assert after == len(statements) and not any(s.startswith("INSERT") for s in statements)
+    assert row[2:5] == ("POST", "/trade/query", 400)
+    assert [r.path for r in logged(app)] == ["/trade/query"]
 
 
 def test_the_request_succeeds_when_the_log_fails(app, api, monkeypatch, caplog):
     def broken(*_args, **_kwargs):
         raise RuntimeError("the log is down")
 
-    monkeypatch.setattr(requestlog, "insert", broken)
+    monkeypatch.setattr(requestlog, "_write", broken)
     with caplog.at_level(logging.ERROR, logger="checkout.api.requestlog"):
         answer = api.post("/trade/pay", builders.direct("PIX", "order-1"), expect=200)
     assert answer["code"] == "10000" and answer["trade_no"]

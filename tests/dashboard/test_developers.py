@@ -195,3 +195,40 @@ def test_the_pages_need_a_login(client):
     ):
         answer = client.get(path)
         assert answer.status_code == 302 and "/dashboard/login" in answer.headers["Location"]
+
+
+ROTATE_ELSEWHERE = """
+import json, sys
+from checkout import create_app
+from checkout.db import db
+from checkout.merchants import service
+app = create_app({"DATABASE_URL": sys.argv[1], "SECRET_KEY": "x", "TESTING": True})
+with app.app_context():
+    merchant = service.find_by_app_id(db.session, sys.argv[2])
+    print(json.dumps(service.credentials(service.rotate_keys(db.session, merchant.id))))
+    db.session.commit()
+"""
+
+
+def test_rotation_by_a_real_other_process_is_refused_here_at_once(app, client, api, payout_api, database_url):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    trade_no = api.post("/trade/pay", builders.direct("PIX", "order-1"), expect=200)["trade_no"]
+    api.post("/trade/query", {"trade_no": trade_no}, expect=200)  # this process caches the merchant
+    payout_api.post("/payout/dry-run", builders.dry_run(), expect=200)
+    done = subprocess.run(
+        [sys.executable, "-c", ROTATE_ELSEWHERE, database_url, api.app_id],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=60,
+    )
+    rotated = json.loads(done.stdout.strip().splitlines()[-1])
+    assert api.post("/trade/query", {"trade_no": trade_no}, expect=400)["sub_code"] == "invalid-signature"
+    assert payout_api.post("/payout/dry-run", builders.dry_run())["code"] == 4004003
+    assert Api(client, rotated).post("/trade/query", {"trade_no": trade_no}, expect=200)["trade_no"] == trade_no
+    assert PayoutApi(client, rotated).post("/payout/dry-run", builders.dry_run(), expect=200)["code"] == 200
