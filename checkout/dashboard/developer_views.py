@@ -108,22 +108,34 @@ def developer_rotate():
     return _keys_page(revealed=credentials, rotated=True)
 
 
+class BadFilter(ValueError):
+    """A filter or cursor in the query that no link of ours makes: answered by the page, 400, unfiltered."""
+
+
 def _cursor(name: str) -> int | None:
     value = request.args.get(name, "")
-    if value and not value.isdigit():
-        abort(400)
-    return int(value) if value and len(value) <= 18 else None
+    if value and (not value.isdigit() or len(value) > 18):
+        raise BadFilter(name)
+    return int(value) if value else None
 
 
 @bp.route("/developers/deliveries")
 @login_required
 def developer_deliveries():
     status = request.args.get("status") or None
-    if status is not None and status not in inspect.STATUSES:
-        abort(400)
-    found = dev.deliveries(db.session, current_user.merchant_id, status, _cursor("before"))
+    try:
+        if status is not None and status not in inspect.STATUSES:
+            raise BadFilter("status")
+        found = dev.deliveries(db.session, current_user.merchant_id, status, _cursor("before"))
+    except BadFilter:
+        status, found = None, dev.Deliveries([], None)
+        bad = True
+    else:
+        bad = False
     return render(
         "dashboard/developers_deliveries.html",
+        400 if bad else 200,
+        bad_filter=bad,
         found=found,
         chosen=status,
         statuses=inspect.STATUSES,
@@ -158,13 +170,21 @@ def _pretty(text: str) -> str:
 def developer_requests():
     path = (request.args.get("path") or "").strip()[:255] or None
     status_class = request.args.get("status") or None
-    if status_class is not None and status_class not in dev.STATUS_CLASSES:
-        abort(400)
-    found = dev.requests(
-        db.session, current_user.merchant_id, path=path, status_class=status_class, before=_cursor("before")
-    )
+    try:
+        if status_class is not None and status_class not in dev.STATUS_CLASSES:
+            raise BadFilter("status")
+        found = dev.requests(
+            db.session, current_user.merchant_id, path=path, status_class=status_class, before=_cursor("before")
+        )
+    except BadFilter:
+        path, status_class, found = None, None, dev.Requests([], None)
+        bad = True
+    else:
+        bad = False
     return render(
         "dashboard/developers_requests.html",
+        400 if bad else 200,
+        bad_filter=bad,
         found=found,
         path=path or "",
         chosen=status_class,

@@ -60,6 +60,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     # Deliveries
     "All": ("Todos", "Todos"),
     "Filter": ("Filtrar", "Filtrar"),
+    "This filter is not valid. Choose one below.": (
+        "Este filtro não é válido. Escolha um abaixo.",
+        "Este filtro no es válido. Elige uno abajo.",
+    ),
     "Newest first": ("Mais recentes primeiro", "Más recientes primero"),
     "Kind": ("Tipo", "Tipo"),
     "Target": ("Destino", "Destino"),

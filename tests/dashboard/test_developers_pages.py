@@ -66,8 +66,10 @@ def test_deliveries_filter_by_status_and_page_to_older(alice, api, monkeypatch):
 
 
 def test_deliveries_bad_filters_answer_a_page(alice):
-    assert alice.get("/dashboard/developers/deliveries?status=lost").status_code == 400
-    assert alice.get("/dashboard/developers/deliveries?before=abc").status_code == 400
+    for query in ("status=lost", "before=abc", "before=" + "9" * 30):
+        answer = alice.get(f"/dashboard/developers/deliveries?{query}")
+        assert answer.status_code == 400 and answer.mimetype == "text/html"
+        assert 'id="bad-filter"' in answer.get_data(as_text=True)
 
 
 def test_a_delivery_detail_shows_its_attempts_and_send_again(alice, api):
