@@ -7,7 +7,7 @@ import threading
 import time
 from urllib.parse import urlsplit
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session, make_transient_to_detached
 
 from .. import clock, origins
@@ -110,6 +110,7 @@ def rotate_keys(session: Session, merchant_id: int) -> Merchant:
 # it read for a few seconds; the keys are checked against the database on every request (one indexed read
 # of two columns), so a rotation is refused by the very next request in any process.
 CACHE_SECONDS = 5.0
+_KEYS = select(Merchant.security_key, Merchant.app_key).where(Merchant.id == bindparam("merchant"))
 _cache: dict[str, tuple[float, Merchant]] = {}
 _cache_lock = threading.Lock()
 
@@ -126,9 +127,8 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
     with _cache_lock:
         hit = _cache.get(app_id)
     if hit is not None and now - hit[0] < CACHE_SECONDS:
-        stored = session.execute(
-            select(Merchant.security_key, Merchant.app_key).where(Merchant.id == hit[1].id)
-        ).first()
+        # Core on the session's connection: a fraction of the ORM's cost for a row of two strings.
+        stored = session.connection().execute(_KEYS, {"merchant": hit[1].id}).first()
         if stored is not None and tuple(stored) == (hit[1].security_key, hit[1].app_key):
             return session.merge(hit[1], load=False) if attach else hit[1]
     merchant = find_by_app_id(session, app_id)
