@@ -81,7 +81,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Path": ("Caminho", "Ruta"),
     "HTTP method": ("Método HTTP", "Método HTTP"),
     "Bodies": ("Corpos", "Cuerpos"),
-    "Show": ("Mostrar", "Mostrar"),
+    "(empty)": ("(vazio)", "(vacío)"),
     "Request": ("Requisição", "Solicitud"),
     "Response": ("Resposta", "Respuesta"),
     "No API requests.": ("Nenhuma requisição à API.", "Sin solicitudes a la API."),
