@@ -43,7 +43,7 @@ def test_own_requests_newest_first_with_their_redacted_bodies(alice, api, other_
     assert "theirs-only" not in html and other_api.app_id not in html
     assert "411111******1111" in html and "4111111111111111" not in html
     assert "&#34;cvv&#34;: &#34;***&#34;" in html
-    assert "<details id=\"request-" in html and "trade-not-exist" in html
+    assert '<details id="request-' in html and "trade-not-exist" in html
     assert 'aria-current="page">API request log<' in html
 
 
