@@ -7,6 +7,8 @@ import threading
 
 from flask import Flask
 
+from .api import jobs as api_jobs
+from .dashboard import jobs as dashboard_jobs
 from .db import db
 from .jobs import Job
 from .notifications import jobs as notifications_jobs
@@ -18,8 +20,16 @@ log = logging.getLogger(__name__)
 
 
 # Each job does what is due now and answers how many steps it took; each commits on its own. Deliveries
-# come last, so that what the other jobs queued goes out in the same round.
-JOBS: list[Job] = [*payouts_jobs.JOBS, *payins_jobs.JOBS, *vaults_jobs.JOBS, *notifications_jobs.JOBS]
+# come last, so that what the other jobs queued goes out in the same round; housekeeping (the request log,
+# failed logins) after them.
+JOBS: list[Job] = [
+    *payouts_jobs.JOBS,
+    *payins_jobs.JOBS,
+    *vaults_jobs.JOBS,
+    *notifications_jobs.JOBS,
+    *api_jobs.JOBS,
+    *dashboard_jobs.JOBS,
+]
 
 
 def run_once(app: Flask) -> int:

@@ -11,10 +11,11 @@ import binascii
 import functools
 import hmac
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, g, jsonify, request
 from pydantic import BaseModel, ValidationError
 
 from .. import clock, jsonbody, signing
@@ -23,7 +24,7 @@ from ..errors import DomainError, Expired, InvalidField, Malformed, MissingField
 from ..merchants.models import Merchant
 from ..merchants.service import for_request
 from ..validation import first_error
-from . import openapi, registry
+from . import openapi, registry, requestlog
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +152,45 @@ class PayoutEnvelope(Envelope):
         return self.envelope(code, msg, data, status)
 
 
+def logged(endpoint: View) -> View:
+    """The request log around an operation: one row per request that passed authentication, refused or
+    not, written after the request's own commit or rollback (requestlog.record never raises)."""
+
+    @functools.wraps(endpoint)
+    def wrapper(**kwargs: str) -> Any:
+        started = time.perf_counter()
+        try:
+            answer = endpoint(**kwargs)
+        except Exception:
+            _record(started, 500, b"")
+            raise
+        response, status = answer if isinstance(answer, tuple) else (answer, answer.status_code)
+        _record(started, status, response.get_data())
+        return answer
+
+    return wrapper
+
+
+def _record(started: float, status: int, response_body: bytes) -> None:
+    merchant_id = g.pop("api_merchant_id", None)
+    if merchant_id is None or db.engine is None:
+        return
+    try:
+        request_body = request.get_data(cache=True)
+    except Exception:  # a body too large to read was refused before: it is not kept
+        request_body = b""
+    requestlog.record(
+        db.engine,
+        merchant_id=merchant_id,
+        method=request.method,
+        path=request.path,
+        status=status,
+        duration_ms=round((time.perf_counter() - started) * 1000),
+        request_body=request_body,
+        response_body=response_body,
+    )
+
+
 PAYIN = PayinEnvelope()
 PAYOUT = PayoutEnvelope()
 
@@ -195,6 +235,7 @@ def operation(
                 else:
                     body = envelope.read_body()
                     merchant = envelope.authenticate(body, attach=not read_only)
+                g.api_merchant_id = merchant.id  # from here on the request is logged (see `logged`)
                 # The rest of the request runs on this merchant's clock (teardown puts the thread back).
                 clock.set_merchant(merchant.id)
                 if any("\x00" in value for value in kwargs.values()):
@@ -229,7 +270,7 @@ def operation(
             query=query,
             response=response,
         )
-        bp.add_url_rule(rule, view.__name__, endpoint, methods=list(methods))
+        bp.add_url_rule(rule, view.__name__, logged(endpoint), methods=list(methods))
         return endpoint
 
     return decorate

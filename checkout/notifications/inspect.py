@@ -18,8 +18,13 @@ def find(session: Session, merchant_id: int, notify_id: str) -> OutboxMessage | 
     )
 
 
-def listing(session: Session, merchant_id: int | None, status: str | None, limit: int = 100) -> list[OutboxMessage]:
+def listing(
+    session: Session, merchant_id: int | None, status: str | None, limit: int = 100, *, before: int | None = None
+) -> list[OutboxMessage]:
+    """Newest first; `before` (a message's id) pages to older ones."""
     query = select(OutboxMessage).order_by(OutboxMessage.id.desc()).limit(limit)
+    if before is not None:
+        query = query.where(OutboxMessage.id < before)
     if merchant_id is not None:
         query = query.where(OutboxMessage.merchant_id == merchant_id)
     if status:

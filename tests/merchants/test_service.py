@@ -1,4 +1,4 @@
-"""Finding a request's merchant: read once, kept a few seconds per process, attached without a query."""
+"""Finding a request's merchant: read once, kept a few seconds per process, its keys checked every time."""
 
 from sqlalchemy import event
 
@@ -21,16 +21,18 @@ def test_a_request_merchant_is_kept_for_a_few_seconds(app, merchant, monkeypatch
         try:
             first_id = service.for_request(db.session, merchant["app_id"]).id
             db.session.rollback()
-            db.session.query(Merchant).filter_by(app_id=merchant["app_id"]).update({"security_key": "sk_rotated"})
+            db.session.query(Merchant).filter_by(app_id=merchant["app_id"]).update({"name": "Renamed"})
             db.session.commit()
             db.session.expunge_all()
             seen = len(statements)
             kept = service.for_request(db.session, merchant["app_id"])
-            assert len(statements) == seen  # no query: the copy is merged into the session as it is
+            # One read of the two keys; the copy is merged into the session as it is (its name a few seconds old).
+            [read] = [sql for sql in statements[seen:] if not sql.startswith("BEGIN")]
+            assert read.startswith("SELECT merchants.security_key, merchants.app_key") and kept.name != "Renamed"
             assert (kept.security_key, kept.id, kept in db.session) == (merchant["security_key"], first_id, True)
             now[0] += service.CACHE_SECONDS + 0.1
             db.session.expunge_all()
-            assert service.for_request(db.session, merchant["app_id"]).security_key == "sk_rotated"
+            assert service.for_request(db.session, merchant["app_id"]).name == "Renamed"
             assert service.for_request(db.session, "app_unknown") is None
         finally:
             event.remove(db.engine, "before_cursor_execute", count)
@@ -48,3 +50,32 @@ def test_a_read_only_request_takes_the_shared_copy_itself(app, merchant):
             assert (first is again, first in db.session, first.app_key) == (True, False, merchant["app_key"])
         finally:
             service.forget()
+
+
+def test_keys_changed_by_another_process_are_seen_by_the_next_request(app, merchant):
+    """A copy cached here is not trusted for its keys: another process's rotation is seen at once."""
+    service.forget()
+    with app.app_context():
+        try:
+            service.for_request(db.session, merchant["app_id"])
+            db.session.rollback()
+            # As another process does it: the row changes, this process's cache is not told.
+            db.session.query(Merchant).filter_by(app_id=merchant["app_id"]).update(
+                {"security_key": "sk_rotated", "app_key": "ak_rotated"}
+            )
+            db.session.commit()
+            db.session.expunge_all()
+            seen = service.for_request(db.session, merchant["app_id"], attach=False)
+            assert (seen.security_key, seen.app_key) == ("sk_rotated", "ak_rotated")
+        finally:
+            service.forget()
+
+
+def test_rotate_keys_gives_a_new_pair(app, merchant):
+    with app.app_context():
+        found = service.find_by_app_id(db.session, merchant["app_id"])
+        rotated = service.rotate_keys(db.session, found.id)
+        db.session.commit()
+        assert rotated.app_id == merchant["app_id"]
+        assert rotated.security_key.startswith("sk_") and rotated.security_key != merchant["security_key"]
+        assert len(rotated.app_key) == 64 and rotated.app_key != merchant["app_key"]

@@ -1,0 +1,173 @@
+"""The developers area's queries and actions: keys behind the password, deliveries, the request log, signatures."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from .. import clock, signing
+from ..api.requestlog import ApiRequest
+from ..jsonbody import JsonNumber
+from ..merchants import service as merchants
+from ..merchants.models import Merchant
+from ..notifications import inspect
+from ..notifications.models import OutboxMessage
+from . import users
+
+PAGE = 50
+STATUS_CLASSES = {"2xx": (200, 299), "4xx": (400, 499), "5xx": (500, 599)}
+
+
+# --- keys ------------------------------------------------------------------------------------------
+
+
+class WrongPassword(Exception):
+    """The password typed again is not the user's: counted as a failed login."""
+
+
+def confirm_password(session: Session, *, email: str, password: str, address: str) -> None:
+    """The user typed their password again. Same rate limit and the same counting as the login page:
+    raises users.Locked (before looking at the password) or WrongPassword (a failure counted)."""
+    if users.authenticate(session, email=email, password=password, address=address) is None:
+        raise WrongPassword
+
+
+def basic_header(app_id: str, security_key: str) -> str:
+    """The payin `Authorization` header value for these credentials."""
+    return "Basic " + base64.b64encode(f"{app_id}:{security_key}".encode()).decode()
+
+
+def rotate(session: Session, merchant_id: int) -> dict:
+    """New security_key and app_key, effective at the commit; answers the new credentials."""
+    return merchants.credentials(merchants.rotate_keys(session, merchant_id))
+
+
+# --- notification deliveries -----------------------------------------------------------------------
+
+
+@dataclass
+class Deliveries:
+    messages: list[OutboxMessage]
+    older: int | None  # the `before` cursor of the next (older) page, None on the last
+
+
+def deliveries(session: Session, merchant_id: int, status: str | None, before: int | None) -> Deliveries:
+    """This merchant's notifications, newest first, PAGE at a time."""
+    status = status if status in inspect.STATUSES else None
+    found = inspect.listing(session, merchant_id, status, limit=PAGE + 1, before=before)
+    return Deliveries(found[:PAGE], found[PAGE - 1].id if len(found) > PAGE else None)
+
+
+def delivery(session: Session, merchant_id: int, notify_id: str) -> OutboxMessage | None:
+    return inspect.find(session, merchant_id, notify_id)
+
+
+def trade_of(message: OutboxMessage) -> str | None:
+    """The trade a notification is about, when it is about one (a payment's callback, a refund's e-mail)."""
+    if message.kind.startswith("payin."):
+        return message.subject_id
+    if message.kind.startswith("refund."):
+        return (message.payload or {}).get("trade_no")
+    return None
+
+
+# --- API request log -------------------------------------------------------------------------------
+
+
+@dataclass
+class Requests:
+    rows: list[ApiRequest]
+    older: int | None
+
+
+def requests(
+    session: Session, merchant_id: int, *, path: str | None, status_class: str | None, before: int | None
+) -> Requests:
+    """This merchant's logged API requests, newest first, PAGE at a time (keyset on id)."""
+    query = select(ApiRequest).where(ApiRequest.merchant_id == merchant_id)
+    if before is not None:
+        query = query.where(ApiRequest.id < before)
+    if path:
+        query = query.where(ApiRequest.path.startswith(path, autoescape=True))
+    if status_class in STATUS_CLASSES:
+        low, high = STATUS_CLASSES[status_class]
+        query = query.where(ApiRequest.status.between(low, high))
+    found = list(session.scalars(query.order_by(ApiRequest.id.desc()).limit(PAGE + 1)))
+    return Requests(found[:PAGE], found[PAGE - 1].id if len(found) > PAGE else None)
+
+
+def logged_at(row: ApiRequest) -> datetime:
+    return clock.as_utc(row.at)
+
+
+# --- signature helper ------------------------------------------------------------------------------
+
+
+class NotAnObject(ValueError):
+    """The pasted body is not a JSON object."""
+
+
+@dataclass
+class SignatureCheck:
+    canonical: str
+    expected: str
+    given: str = ""
+    matches: bool | None = None  # None: no signature was pasted
+    reasons: list[str] = field(default_factory=list)  # why it does not match, as far as we can tell
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def parse_body(text: str) -> dict:
+    """The pasted body read as the payout API reads it (numbers kept as written)."""
+    try:
+        body = json.loads(text, parse_float=JsonNumber)
+    except (ValueError, RecursionError):
+        raise NotAnObject("not JSON") from None
+    if not isinstance(body, dict):
+        raise NotAnObject("not an object")
+    return body
+
+
+def check_signature(merchant: Merchant, text: str, given: str = "") -> SignatureCheck:
+    """The canonical string and the signature the payout API expects for this body with this merchant's
+    app_key (checkout.signing, the server's own code), compared with `given` when there is one. When it
+    does not match, the usual mistakes are tried in turn to say why: the raw text signed (whitespace), the
+    keys in their written order, empty values kept, the payin security key used."""
+    body = parse_body(text)
+    result = SignatureCheck(signing.payout_canonical(body), signing.payout_signature(body, merchant.app_key))
+    given = given.strip()
+    if not given:
+        return result
+    result.given = given
+    result.matches = signing.verify_payout_signature(body, merchant.app_key, given)
+    if result.matches:
+        return result
+    sent = given.lower()
+    kept = {k: v for k, v in body.items() if v is not None and v != ""}
+    # Each key=value pair written by the server's own canonical form, one pair at a time.
+    pairs = {key: signing.payout_canonical({key: value}) for key, value in body.items()}
+    tries = [
+        ("raw", text + merchant.app_key),
+        ("raw", text.strip() + merchant.app_key),
+        ("compact", json.dumps(body, separators=(",", ":"), ensure_ascii=False, default=str) + merchant.app_key),
+        ("order", "&".join(pairs[key] for key in body if key in kept) + merchant.app_key),
+        (
+            "empty",
+            "&".join(pairs[key] or f"{key}=" for key in sorted(body) if body[key] is not None) + merchant.app_key,
+        ),
+        ("security_key", result.canonical + merchant.security_key),
+        ("no_key", result.canonical),
+    ]
+    result.reasons = sorted({reason for reason, candidate in tries if _sha(candidate) == sent})
+    if not result.reasons and len(sent) != 64:
+        result.reasons = ["length"]
+    return result

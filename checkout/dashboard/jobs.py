@@ -1,0 +1,38 @@
+"""Scheduled work of the dashboard: failed logins older than a day are forgotten."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import delete
+from sqlalchemy.orm import Session
+
+from .. import clock
+from ..jobs import Job
+from .models import LoginAttempt
+
+KEEP = timedelta(days=1)  # far longer than the 15-minute window they are counted in
+EVERY_SECONDS = 60.0
+_last = [float("-inf")]
+
+
+def purge(session: Session, now=None) -> int:
+    """Delete failed logins older than KEEP (real time, as they are counted); answers how many."""
+    limit = (now or clock.real_now()) - KEEP
+    result = session.execute(delete(LoginAttempt).where(LoginAttempt.at < limit))
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+def purge_login_attempts(session: Session, config: Mapping[str, Any]) -> int:
+    now = time.monotonic()
+    if now - _last[0] < EVERY_SECONDS:
+        return 0
+    _last[0] = now
+    purge(session)
+    return 0  # housekeeping: never keeps the worker from pausing
+
+
+JOBS: list[Job] = [purge_login_attempts]

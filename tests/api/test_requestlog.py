@@ -1,0 +1,155 @@
+"""The API request log: one row per authenticated request, redacted, on real time, never failing the request."""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import timedelta
+
+from sqlalchemy import event, select
+
+from checkout import clock
+from checkout.api import jobs as api_jobs
+from checkout.api import requestlog
+from checkout.api.requestlog import ApiRequest
+from checkout.db import db
+from tests import builders
+
+
+def logged(app) -> list[ApiRequest]:
+    with app.app_context():
+        rows = list(db.session.scalars(select(ApiRequest).order_by(ApiRequest.id)))
+        db.session.expunge_all()
+        return rows
+
+
+def test_a_card_number_and_its_cvv_are_never_kept(app, api):
+    token = api.post("/card/token", builders.card("4111111111111111", card={"cvv": "987"}), expect=200)["token"]
+    [row] = logged(app)
+    assert (row.method, row.path, row.status) == ("POST", "/card/token", 200)
+    sent = json.loads(row.request_body)
+    assert sent["card"]["card_no"] == "411111******1111"
+    assert sent["card"]["cvv"] == "***"
+    assert sent["card"]["holder"] == {"name": "Ana Souza"} and sent["app_id"] == api.app_id
+    assert "4111111111111111" not in row.request_body + row.response_body and "987" not in row.request_body
+    answer = json.loads(row.response_body)
+    assert answer["token"] == "[redacted]" and token not in row.response_body
+    assert (answer["first_six_digits"], answer["last_four_digits"]) == ("411111", "1111")
+
+
+def test_keys_secrets_and_the_authorization_header_are_never_kept(app, api):
+    body = builders.direct("PIX", "order-1", security_key=api.credentials["security_key"], password="hunter2hunter2")
+    api.post("/trade/pay", body)
+    [row] = logged(app)
+    kept = row.request_body + row.response_body
+    assert api.credentials["security_key"] not in kept and "hunter2" not in kept
+    assert api.auth["Authorization"].split()[1] not in kept
+    sent = json.loads(row.request_body)
+    assert sent["security_key"] == "[redacted]" and sent["password"] == "[redacted]"
+    assert sent["order_amount"] == "100.50" and sent["out_trade_no"] == "order-1"
+
+
+def test_a_payout_signature_and_key_are_never_kept(app, payout_api):
+    body = builders.dry_run()
+    payout_api.post("/payout/dry-run", body, expect=200)
+    [row] = logged(app)
+    signature = payout_api.headers(body)["Authorization"]
+    assert (row.path, row.status) == ("/api/payout/dry-run", 200)
+    assert signature not in row.request_body + row.response_body
+    assert payout_api.credentials["app_key"] not in row.request_body + row.response_body
+    assert json.loads(row.response_body)["code"] == 200
+
+
+def test_a_refused_request_is_logged_with_its_status_and_answer(app, api, payout_api):
+    answer = api.post("/trade/pay", builders.direct("PIX", "order-1", order_amount="-1"), expect=400)
+    payout_api.post("/payout/dry-run", builders.dry_run(amount="abc"))
+    payin, payout = logged(app)
+    assert (payin.path, payin.status) == ("/trade/pay", 400)
+    assert json.loads(payin.response_body)["sub_code"] == answer["sub_code"]
+    assert payout.path == "/api/payout/dry-run" and payout.status == 400
+    assert json.loads(payout.response_body)["code"] != 200
+
+
+def test_a_request_that_fails_authentication_is_not_logged(app, client, api):
+    client.post("/trade/query", json={"trade_no": "x"}, headers={"Authorization": "Basic bm9wZTpub3Bl"})
+    assert logged(app) == []
+
+
+def test_sandbox_requests_are_logged_on_real_time(app, api):
+    api.post("/sandbox/clock", {"advance_seconds": 86400}, expect=200)
+    api.get("/sandbox/clock")
+    advance, read = logged(app)
+    assert (advance.method, advance.path, read.method, read.path) == ("POST", "/sandbox/clock", "GET", "/sandbox/clock")
+    assert abs(clock.as_utc(read.at) - clock.real_now()) < timedelta(minutes=1)
+    assert read.duration_ms >= 0
+
+
+def test_one_insert_per_request_after_its_own_transaction(app, api, monkeypatch):
+    statements: list[str] = []
+    writes: list[tuple] = []
+    write = requestlog._write
+
+    def count(_conn, _cursor, statement, *_args):
+        statements.append(statement)
+
+    def counted(engine, row):
+        writes.append((len(statements), row))
+        write(engine, row)
+
+    monkeypatch.setattr(requestlog, "_write", counted)
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        api.post("/trade/query", {"trade_no": "nope"}, expect=400)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    [(after, row)] = writes  # one INSERT (requestlog._write), after every statement of the request itself
+    assert after == len(statements) and not any(s.startswith("INSERT") for s in statements)
+    assert row[2:5] == ("POST", "/trade/query", 400)
+    assert [r.path for r in logged(app)] == ["/trade/query"]
+
+
+def test_the_request_succeeds_when_the_log_fails(app, api, monkeypatch, caplog):
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("the log is down")
+
+    monkeypatch.setattr(requestlog, "_write", broken)
+    with caplog.at_level(logging.ERROR, logger="checkout.api.requestlog"):
+        answer = api.post("/trade/pay", builders.direct("PIX", "order-1"), expect=200)
+    assert answer["code"] == "10000" and answer["trade_no"]
+    assert logged(app) == []
+    assert "could not record the API request POST /trade/pay" in caplog.text
+
+
+def test_bodies_are_bounded_and_marked(app, api):
+    api.post("/trade/pay", builders.direct("PIX", "order-1", subject="x" * 20000))
+    [row] = logged(app)
+    assert len(row.request_body) == requestlog.MAX_BODY and row.request_body.endswith(requestlog.TRUNCATED)
+
+
+def test_redaction_of_text_that_is_not_json():
+    kept = requestlog.redacted_body(b"card=4111111111111111&order=12345678901234")
+    assert kept == "card=411111******1111&order=12345678901234"  # the second run fails the Luhn check
+
+
+def test_purge_forgets_requests_older_than_seven_days(app, api, monkeypatch):
+    api.get("/sandbox/clock")
+    api.get("/sandbox/clock")
+    old, recent = logged(app)
+    with app.app_context():
+        db.session.get(ApiRequest, old.id).at = clock.real_now() - timedelta(days=7, minutes=1)
+        db.session.get(ApiRequest, recent.id).at = clock.real_now() - timedelta(days=6, hours=23)
+        db.session.commit()
+        monkeypatch.setattr(api_jobs, "_last", [float("-inf")])
+        assert api_jobs.purge_request_log(db.session, app.config) == 0
+        db.session.commit()
+    assert [row.id for row in logged(app)] == [recent.id]
+
+
+def test_the_worker_runs_the_purges():
+    from checkout import worker
+    from checkout.dashboard import jobs as dashboard_jobs
+
+    assert api_jobs.purge_request_log in worker.JOBS
+    assert dashboard_jobs.purge_login_attempts in worker.JOBS

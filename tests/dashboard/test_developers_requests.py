@@ -1,0 +1,93 @@
+"""Developers area: the API request log page (own requests only, newest first, filters, paging, bodies) and
+the purge of old failed logins."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from checkout import clock
+from checkout.dashboard import developers
+from checkout.dashboard import jobs as dashboard_jobs
+from checkout.dashboard.models import LoginAttempt
+from checkout.db import db
+from tests import builders
+
+from .test_overview import add_user
+
+
+@pytest.fixture
+def alice(app, api, make_browser):
+    add_user(app, api.credentials, "a@shop.example")
+    browser = make_browser()
+    browser.log_in("a@shop.example")
+    return browser
+
+
+def listed(html: str) -> list[tuple[str, str]]:
+    """(path, status) of each row, in order."""
+    return re.findall(
+        r'<tr id="request-\d+" class="request">.*?<code>([^<]+)</code>.*?class="status[^"]*">(\d+)<', html, re.S
+    )
+
+
+def test_own_requests_newest_first_with_their_redacted_bodies(alice, api, other_api):
+    api.post("/card/token", builders.card("4111111111111111"), expect=200)
+    api.post("/trade/query", {"trade_no": "nope"}, expect=400)
+    other_api.post("/trade/query", {"trade_no": "theirs-only"}, expect=400)
+    html = alice.get("/dashboard/developers/requests").get_data(as_text=True)
+    assert listed(html) == [("/trade/query", "400"), ("/card/token", "200")]
+    assert "theirs-only" not in html and other_api.app_id not in html
+    assert "411111******1111" in html and "4111111111111111" not in html
+    assert "&#34;cvv&#34;: &#34;***&#34;" in html
+    assert '<details id="request-' in html and "trade-not-exist" in html
+    assert 'aria-current="page">API request log<' in html
+
+
+def test_filters_by_path_prefix_and_status_class(alice, api):
+    api.post("/card/token", builders.card(), expect=200)
+    api.post("/trade/query", {"trade_no": "nope"}, expect=400)
+    api.get("/sandbox/clock")
+    get = alice.get
+    assert listed(get("/dashboard/developers/requests?path=/trade/").get_data(as_text=True)) == [
+        ("/trade/query", "400")
+    ]
+    assert listed(get("/dashboard/developers/requests?status=2xx").get_data(as_text=True)) == [
+        ("/sandbox/clock", "200"),
+        ("/card/token", "200"),
+    ]
+    assert listed(get("/dashboard/developers/requests?status=4xx&path=/card").get_data(as_text=True)) == []
+    assert listed(get("/dashboard/developers/requests?path=%25").get_data(as_text=True)) == []  # no wildcards
+    for query in ("status=3xx", "before=x"):
+        answer = get(f"/dashboard/developers/requests?{query}")
+        assert answer.status_code == 400 and 'id="bad-filter"' in answer.get_data(as_text=True)
+
+
+def test_pages_to_older_requests(alice, api, monkeypatch):
+    monkeypatch.setattr(developers, "PAGE", 2)
+    for n in range(3):
+        api.post("/trade/query", {"trade_no": f"n-{n}"}, expect=400)
+    first = alice.get("/dashboard/developers/requests").get_data(as_text=True)
+    assert "n-2" in first and "n-1" in first and "n-0" not in first
+    older = re.search(r'id="requests-older" href="([^"]+)"', first).group(1).replace("&amp;", "&")
+    second = alice.get(older).get_data(as_text=True)
+    assert "n-0" in second and "n-1" not in second and 'id="requests-older"' not in second
+
+
+def test_old_failed_logins_are_purged(app, monkeypatch):
+    now = clock.real_now()
+    with app.app_context():
+        db.session.add_all(
+            [
+                LoginAttempt(email="old@shop.example", address="198.51.100.1", at=now - timedelta(days=1, minutes=1)),
+                LoginAttempt(email="new@shop.example", address="198.51.100.1", at=now - timedelta(hours=23)),
+            ]
+        )
+        db.session.commit()
+        monkeypatch.setattr(dashboard_jobs, "_last", [float("-inf")])
+        assert dashboard_jobs.purge_login_attempts(db.session, app.config) == 0
+        db.session.commit()
+        assert list(db.session.scalars(select(LoginAttempt.email))) == ["new@shop.example"]
