@@ -139,7 +139,7 @@ def developer_deliveries():
         found=found,
         chosen=status,
         statuses=inspect.STATUSES,
-        trade_of=dev.trade_of,
+        subject_page=dev.subject_page,
     )
 
 
@@ -152,7 +152,7 @@ def developer_delivery(notify_id: str):
     return render(
         "dashboard/developers_delivery.html",
         message=message,
-        trade_no=dev.trade_of(message),
+        subject=dev.subject_page(message),
         payload=json.dumps(message.payload, indent=2, ensure_ascii=False, default=str),
         back=request.full_path.rstrip("?"),
     )

@@ -68,12 +68,17 @@ def delivery(session: Session, merchant_id: int, notify_id: str) -> OutboxMessag
     return inspect.find(session, merchant_id, notify_id)
 
 
-def trade_of(message: OutboxMessage) -> str | None:
-    """The trade a notification is about, when it is about one (a payment's callback, a refund's e-mail)."""
+def subject_page(message: OutboxMessage) -> tuple[str, dict[str, str]] | None:
+    """The dashboard page of what a notification is about (endpoint, its arguments): the trade of a
+    payment's callback or a refund's e-mail, the vault, the payout."""
     if message.kind.startswith("payin."):
-        return message.subject_id
-    if message.kind.startswith("refund."):
-        return (message.payload or {}).get("trade_no")
+        return "dashboard.payment_detail", {"trade_no": message.subject_id}
+    if message.kind.startswith("refund.") and (message.payload or {}).get("trade_no"):
+        return "dashboard.payment_detail", {"trade_no": str(message.payload["trade_no"])}
+    if message.kind.startswith("vault."):
+        return "dashboard.vault_detail", {"token": message.subject_id}
+    if message.kind.startswith("payout."):
+        return "dashboard.payout_detail", {"transaction_id": message.subject_id}
     return None
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, make_response, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, make_response, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
-from werkzeug.wrappers import Response
 
 from ..db import db
 from ..merchants.models import Merchant

@@ -27,3 +27,17 @@ def test_a_refused_action_answers_a_page(app, api, make_browser):
     assert wrong_method.status_code == 405 and "<h1>This request was not accepted</h1>" in wrong_method.get_data(
         as_text=True
     )
+
+
+def test_each_notification_links_to_the_page_of_what_it_is_about():
+    from checkout.dashboard.developers import subject_page
+    from checkout.notifications.models import OutboxMessage
+
+    def page(kind, subject, payload=None):
+        return subject_page(OutboxMessage(kind=kind, subject_id=subject, payload=payload or {}))
+
+    assert page("payin.callback", "T1") == ("dashboard.payment_detail", {"trade_no": "T1"})
+    assert page("refund.email", "R1", {"trade_no": "T2"}) == ("dashboard.payment_detail", {"trade_no": "T2"})
+    assert page("vault.callback", "V1") == ("dashboard.vault_detail", {"token": "V1"})
+    assert page("payout.notification", "P1") == ("dashboard.payout_detail", {"transaction_id": "P1"})
+    assert page("refund.email", "R1") is None
