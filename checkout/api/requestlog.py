@@ -171,9 +171,17 @@ def writer(engine: Engine) -> Engine:
 
 def _make_writer(url: str) -> Engine:
     if not url.startswith("sqlite"):
-        return create_engine(
-            url, pool_pre_ping=True, pool_size=2, max_overflow=8, connect_args={"options": "-c synchronous_commit=off"}
-        )
+        engine = create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8)
+
+        # Set per connection, not as connect_args "options": those would replace the URL's own (a
+        # `?options=-csearch_path=...` naming the schema the service lives in).
+        @event.listens_for(engine, "connect")
+        def _no_wait(dbapi_connection, _record):
+            with dbapi_connection.cursor() as cursor:
+                cursor.execute("SET synchronous_commit = off")
+            dbapi_connection.commit()
+
+        return engine
     engine = make_engine(url)
 
     @event.listens_for(engine, "connect")

@@ -153,3 +153,30 @@ def test_the_worker_runs_the_purges():
 
     assert api_jobs.purge_request_log in worker.JOBS
     assert dashboard_jobs.purge_login_attempts in worker.JOBS
+
+
+def test_the_logs_connections_keep_the_schema_the_database_url_names():
+    """The log's own pool sets synchronous_commit per connection, keeping the URL's `options` (a
+    search_path naming the service's schema) instead of replacing them."""
+    import os
+
+    import pytest
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import OperationalError
+
+    base = make_url(os.environ.get("CHECKOUT_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"))
+    url = base.update_query_dict({"options": "-csearch_path=log_schema_check"})
+    engine = create_engine(url)
+    try:
+        writer = requestlog.writer(engine)
+        with writer.connect() as connection:
+            shown = (
+                connection.exec_driver_sql("SHOW search_path").scalar(),
+                connection.exec_driver_sql("SHOW synchronous_commit").scalar(),
+            )
+    except OperationalError:
+        pytest.skip("no PostgreSQL at the test URL")
+    finally:
+        engine.dispose()
+    assert shown == ("log_schema_check", "off")

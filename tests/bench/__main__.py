@@ -42,6 +42,11 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         "--profile", action="store_true", help="pyinstrument profile of each endpoint whose figure fails"
     )
     parser.add_argument(
+        "--dashboard-only",
+        action="store_true",
+        help="only the dashboard's pages on the large dataset (no throughput figures): minutes, not the hour",
+    )
+    parser.add_argument(
         "--results",
         type=Path,
         default=REPO / "bench-results",
@@ -75,6 +80,7 @@ def main(argv: list[str]) -> int:
         notifications=sizes["notifications"],
         profile=args.profile,
         results=folder,
+        dashboard_only=args.dashboard_only,
     )
     databases = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     started = time.monotonic()
