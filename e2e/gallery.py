@@ -28,6 +28,22 @@ CHOSEN = {
     "payout-checkout-es": "Payout checkout (Mexico, in Spanish)",
     "error-page": "A link that is not valid",
 }
+# The dashboard's screens (e2e/test_dashboard.py), on a desktop and a phone.
+DASHBOARD = {
+    "dashboard-signup": "Sign-up (sandbox)",
+    "dashboard-credentials": "The credentials, shown once",
+    "dashboard-overview": "Overview: balances, balance chart, recent activity, sandbox clock",
+    "dashboard-overview-dark": "Overview in the dark scheme",
+    "dashboard-payments": "Payments: filters, search, keyset pages",
+    "dashboard-payment": "A payment: summary, refund, history, refunds, callbacks sent again",
+    "dashboard-payouts": "Payouts",
+    "dashboard-payout": "A payout: amounts as /payout/detail answers them, payee, history",
+    "dashboard-vaults": "Vaults: cards on file and Pix Automático",
+    "dashboard-developers": "Developers: the keys after the password again",
+    "dashboard-settings": "Settings: a new logo in both previews of the payment page",
+    "dashboard-not-yours": "Another merchant's payment: not found",
+    "dashboard-login-failed": "A wrong password",
+}
 # Context folder -> (column title, width in the gallery, width of the original kept from the left).
 COLUMNS = {
     "desktop": ("Desktop", 560, None),
@@ -56,9 +72,33 @@ def build(artifacts: Path) -> list[str]:
     missing: list[str] = []
     header = "| page | " + " | ".join(title for title, _, _ in COLUMNS.values()) + " |"
     rows = [header, "|---|" + "---|" * len(COLUMNS)]
-    for name, caption in CHOSEN.items():
+    missing += _rows(artifacts, CHOSEN, COLUMNS, rows)
+    dashboard_columns = {context: COLUMNS[context] for context in ("desktop", "mobile")}
+    dashboard = ["| screen | Desktop | Phone |", "|---|---|---|"]
+    missing += _rows(artifacts, DASHBOARD, dashboard_columns, dashboard)
+    PAGE.write_text(
+        "# Gallery\n\n"
+        "Every hosted page as a customer first sees it: on a desktop browser (1280×900), on a phone (Pixel 7, the\n"
+        "H5 view) and inside a merchant's cross-site iframe (420 px wide); then the merchant dashboard. The pictures\n"
+        "come from the end-to-end suite (`e2e/test_pages.py::test_screenshots_of_every_page` and\n"
+        "`e2e/test_dashboard.py`, which save them under `e2e-artifacts/<run>/<context>/<name>.png`) and are\n"
+        "regenerated with\n\n"
+        "```\nCHECKOUT_E2E_ARTIFACTS=e2e-artifacts/gallery python3 -m pytest e2e/test_pages.py -k screenshots\n"
+        "CHECKOUT_E2E_ARTIFACTS=e2e-artifacts/gallery python3 -m pytest e2e/test_dashboard.py\n"
+        "python3 -m e2e.gallery e2e-artifacts/gallery\n```\n\n"
+        "They are shrunk to a small palette to keep the repository light; the artifacts hold the full-size ones.\n\n"
+        "## Hosted pages\n\n" + "\n".join(rows) + "\n\n## Dashboard\n\n" + "\n".join(dashboard) + "\n",
+        encoding="utf-8",
+    )
+    return missing
+
+
+def _rows(artifacts: Path, chosen: dict[str, str], columns: dict, rows: list[str]) -> list[str]:
+    """One table row per chosen screenshot (appended to `rows`); answers the pictures that were missing."""
+    missing: list[str] = []
+    for name, caption in chosen.items():
         cells = []
-        for context, (title, width, crop) in COLUMNS.items():
+        for context, (title, width, crop) in columns.items():
             source = artifacts / context / f"{name}.png"
             if not source.exists():
                 missing.append(f"{context}/{name}")
@@ -68,19 +108,6 @@ def build(artifacts: Path) -> list[str]:
             shrink(source, OUT / file, width, crop)
             cells.append(f'<img src="gallery/{file}" width="{width}" alt="{caption}, {title.lower()}">')
         rows.append(f"| {caption} | " + " | ".join(cells) + " |")
-    PAGE.write_text(
-        "# Gallery\n\n"
-        "Every hosted page as a customer first sees it: on a desktop browser (1280×900), on a phone (Pixel 7, the\n"
-        "H5 view) and inside a merchant's cross-site iframe (420 px wide). The pictures come from the end-to-end\n"
-        "suite's screenshot test (`e2e/test_pages.py::test_screenshots_of_every_page`, which saves them under\n"
-        "`e2e-artifacts/<run>/<context>/<name>.png`) and are regenerated with\n\n"
-        "```\nCHECKOUT_E2E_ARTIFACTS=e2e-artifacts/gallery python3 -m pytest e2e/test_pages.py -k screenshots\n"
-        "python3 -m e2e.gallery e2e-artifacts/gallery\n```\n\n"
-        "They are shrunk to a small palette to keep the repository light; the artifacts hold the full-size ones.\n\n"
-        + "\n".join(rows)
-        + "\n",
-        encoding="utf-8",
-    )
     return missing
 
 

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from .. import clock, money
 from ..merchants.models import Merchant
 from ..payins.models import Trade
-from ..payouts.ledger import AVAILABLE, LedgerEntry
+from ..payouts.ledger import AVAILABLE, LedgerDay
 from ..payouts.models import Payout
 
 RECENT = 10
@@ -37,11 +37,13 @@ class Overview:
 
 
 def balances(session: Session, merchant_id: int) -> list[tuple[str, str]]:
+    """The available balance of each currency held, from the ledger's daily totals as `/balance` reads it
+    (a sum over a merchant's days, not over every entry: one row a day, not a million)."""
     rows = session.execute(
-        select(LedgerEntry.currency, func.sum(LedgerEntry.amount_minor))
-        .where(LedgerEntry.merchant_id == merchant_id, LedgerEntry.account == AVAILABLE)
-        .group_by(LedgerEntry.currency)
-        .order_by(LedgerEntry.currency)
+        select(LedgerDay.currency, func.sum(LedgerDay.net_minor))
+        .where(LedgerDay.merchant_id == merchant_id, LedgerDay.account == AVAILABLE)
+        .group_by(LedgerDay.currency)
+        .order_by(LedgerDay.currency)
     ).all()
     return [(currency, money.format_minor(int(total or 0), currency)) for currency, total in rows]
 

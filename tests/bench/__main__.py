@@ -101,7 +101,10 @@ def main(argv: list[str]) -> int:
                 raise
     finally:
         seconds = time.monotonic() - started
-        rows = figures.evaluate(figures.figures(options.small, options.large), runs)
+        chosen = figures.figures(options.small, options.large)
+        if options.dashboard_only:
+            chosen = [figure for figure in chosen if figure.key == "dashboard"]
+        rows = figures.evaluate(chosen, runs)
         rendered = figures.table(rows, list(runs)) if runs else "(nothing measured)"
         out = args.results / f"{stamp}.json"
         out.write_text(
