@@ -54,9 +54,13 @@ def pages_of(browser: requests.Session, base: str, sample: Sample) -> dict[str, 
         "payments, next page": _older(first),
         "payments by status": "/dashboard/payments?status=SUCCESS",
         "payments, search": f"/dashboard/payments?q={trade_no}",
+        # A filter that matches none of the million: without its own index it walks them all.
+        "payments by a method none used": "/dashboard/payments?method=OXXO",
         "payment detail": f"/dashboard/payments/{trade_no}",
         "payouts": "/dashboard/payouts",
         "payout detail": f"/dashboard/payouts/{transaction_id}",
+        "payouts by a status none has": "/dashboard/payouts?status=REFUNDED",
+        "vaults": "/dashboard/vaults",
     }
 
 
