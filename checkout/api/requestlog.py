@@ -57,17 +57,32 @@ class ApiRequest(Base):
 
 # --- redaction ------------------------------------------------------------------------------------
 
-# Field names, compared lower-cased with `-` and spaces read as `_`. `number` is a card number inside an
+# Field names, compared lower-cased with `-`, spaces and camelCase humps read as `_`, and then also with
+# every `_` left out (`cardNo`, `card-no` and `CARD_NO` are one name). `number` is a card number inside an
 # object whose own name says card (`card.number`), nowhere else.
-CARD_NUMBER_FIELDS = {"card_no", "card_number", "cardnumber", "pan", "card_pan"}
-SECURITY_CODE_FIELDS = {"cvv", "cvc", "cvv2", "cvc2", "cid", "security_code", "securitycode", "card_cvv", "cvn"}
+CARD_NUMBER_FIELDS = {
+    "card_no",
+    "card_number",
+    "cardnumber",
+    "cardno",
+    "card_num",
+    "cardnum",
+    "pan",
+    "card_pan",
+    "cardpan",
+}
+SECURITY_CODE_FIELDS = {
+    "cvv", "cvc", "cvv2", "cvc2", "cid", "security_code", "securitycode", "card_cvv", "cardcvv", "cvn", "card_cvc",
+    "cardcvc",
+}  # fmt: skip
 # A field whose name contains one of these is never stored (its value becomes "[redacted]").
 SECRET_WORDS = ("key", "secret", "password", "passwd", "token", "signature", "authorization", "credential")
 # Fields that contain a secret word but name no secret: kept as they are.
 NOT_SECRET = {"token_type", "key_type", "pix_key_type"}
 
-# Outside JSON, any run of 13 to 19 digits that passes the Luhn check is taken for a card number.
-_DIGIT_RUN = re.compile(r"(?<![0-9])[0-9]{13,19}(?![0-9])")
+# In any text value, 13 to 19 digits, alone or grouped by spaces or dashes, that pass the Luhn check are
+# taken for a card number (a numeric out_trade_no can be masked by chance: one in ten of that length).
+_DIGIT_RUN = re.compile(r"(?<![0-9])[0-9](?:[ -]?[0-9]){12,18}(?![0-9])")
 _NUMBER = "\x00n:"  # marks a JSON number read as text, to be written back bare
 
 
@@ -90,7 +105,8 @@ def mask_card_number(value: str) -> str:
 
 
 def _name(key: str) -> str:
-    return key.strip().lower().replace("-", "_").replace(" ", "_")
+    humps = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key.strip())
+    return humps.lower().replace("-", "_").replace(" ", "_")
 
 
 def _secret(name: str) -> bool:
@@ -107,18 +123,30 @@ def redact(value: Any, key: str = "", parent: str = "") -> Any:
         return [redact(item, key, parent) for item in value]
     if value is None or isinstance(value, bool):
         return value
-    if name in SECURITY_CODE_FIELDS:
+    if name in SECURITY_CODE_FIELDS or name.replace("_", "") in SECURITY_CODE_FIELDS:
         return "***"
     if _secret(name):
         return REDACTED
     text = str(value).removeprefix(_NUMBER)
-    if name in CARD_NUMBER_FIELDS or (name == "number" and "card" in parent):
+    if (
+        name in CARD_NUMBER_FIELDS
+        or name.replace("_", "") in CARD_NUMBER_FIELDS
+        or (name == "number" and "card" in parent)
+    ):
         return mask_card_number(text)
+    if isinstance(value, str):  # a card number in a field of any name (a subject, a remark): masked too
+        masked = _mask_runs(text)
+        if masked != text:
+            return masked  # written as a string, the number it may have been no longer
     return value
 
 
 def _mask_runs(text: str) -> str:
-    return _DIGIT_RUN.sub(lambda m: mask_card_number(m.group(0)) if _luhn(m.group(0)) else m.group(0), text)
+    def masked(run: re.Match) -> str:
+        digits = re.sub(r"[^0-9]", "", run.group(0))
+        return mask_card_number(digits) if _luhn(digits) else run.group(0)
+
+    return _DIGIT_RUN.sub(masked, text)
 
 
 def _bounded(text: str) -> str:
@@ -136,14 +164,15 @@ _MARKED = re.compile(r'"\\u0000n:([-+0-9.eE]+)"')
 
 def redacted_body(raw: bytes | str) -> str:
     """A body as it is kept: JSON redacted field by field and written compactly (numbers as they came);
-    anything else with every card-like run of digits masked; at most MAX_BODY characters, marked when cut."""
+    anything else only as its length; at most MAX_BODY characters, marked when cut."""
     text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
     if not text.strip():
         return ""
     try:
         parsed = json.loads(text, parse_float=_number, parse_int=_number, parse_constant=_number)
     except (ValueError, RecursionError):
-        return _bounded(_mask_runs(text))
+        # Not JSON (broken, form-encoded, anything): its fields cannot be told apart, so none of it is kept.
+        return f"[not JSON: {len(raw)} bytes, not kept]"
     written = json.dumps(redact(parsed), ensure_ascii=False, separators=(",", ":"))
     return _bounded(_MARKED.sub(lambda m: m.group(1), written))
 

@@ -112,9 +112,11 @@ class BadFilter(ValueError):
     """A filter or cursor in the query that no link of ours makes: answered by the page, 400, unfiltered."""
 
 
-def _cursor(name: str) -> int | None:
+def _cursor(name: str, largest: int) -> int | None:
+    """An id cursor of ours: ASCII digits ("²".isdigit() is true, and int() refuses it) within the range of
+    the id column it pages (PostgreSQL refuses a larger number for an integer column)."""
     value = request.args.get(name, "")
-    if value and (not value.isdigit() or len(value) > 18):
+    if value and (not (value.isascii() and value.isdigit()) or len(value) > 19 or int(value) > largest):
         raise BadFilter(name)
     return int(value) if value else None
 
@@ -126,7 +128,7 @@ def developer_deliveries():
     try:
         if status is not None and status not in inspect.STATUSES:
             raise BadFilter("status")
-        found = dev.deliveries(db.session, current_user.merchant_id, status, _cursor("before"))
+        found = dev.deliveries(db.session, current_user.merchant_id, status, _cursor("before", 2**31 - 1))
     except BadFilter:
         status, found = None, dev.Deliveries([], None)
         bad = True
@@ -173,8 +175,14 @@ def developer_requests():
     try:
         if status_class is not None and status_class not in dev.STATUS_CLASSES:
             raise BadFilter("status")
+        if path is not None and "\x00" in path:  # PostgreSQL refuses a NUL in text
+            raise BadFilter("path")
         found = dev.requests(
-            db.session, current_user.merchant_id, path=path, status_class=status_class, before=_cursor("before")
+            db.session,
+            current_user.merchant_id,
+            path=path,
+            status_class=status_class,
+            before=_cursor("before", 2**63 - 1),
         )
     except BadFilter:
         path, status_class, found = None, None, dev.Requests([], None)

@@ -120,8 +120,10 @@ class NotAnObject(ValueError):
 
 @dataclass
 class SignatureCheck:
+    """What the helper shows. Never the signature the server expects: with it, anyone holding a dashboard
+    session could sign any payout without the app_key (the keys page asks for the password again)."""
+
     canonical: str
-    expected: str
     given: str = ""
     matches: bool | None = None  # None: no signature was pasted
     reasons: list[str] = field(default_factory=list)  # why it does not match, as far as we can tell
@@ -143,12 +145,16 @@ def parse_body(text: str) -> dict:
 
 
 def check_signature(merchant: Merchant, text: str, given: str = "") -> SignatureCheck:
-    """The canonical string and the signature the payout API expects for this body with this merchant's
-    app_key (checkout.signing, the server's own code), compared with `given` when there is one. When it
+    """The canonical string of this body (checkout.signing, the server's own code), and whether `given`
+    is the signature the payout API expects with this merchant's app_key. When it
     does not match, the usual mistakes are tried in turn to say why: the raw text signed (whitespace), the
     keys in their written order, empty values kept, the payin security key used."""
     body = parse_body(text)
-    result = SignatureCheck(signing.payout_canonical(body), signing.payout_signature(body, merchant.app_key))
+    try:
+        result = SignatureCheck(signing.payout_canonical(body))
+        signing.payout_signature(body, merchant.app_key)
+    except UnicodeEncodeError:  # a lone surrogate (\ud800) has no UTF-8: the payout API refuses it too
+        raise NotAnObject("not UTF-8") from None
     given = given.strip()
     if not given:
         return result

@@ -10,6 +10,8 @@ from wtforms.validators import AnyOf, DataRequired, Length, Regexp
 from .passwords import MIN_LENGTH
 
 REQUIRED = _l("This field is required.")
+# Every free-text field and filter: PostgreSQL refuses a NUL in text, so one never reaches a query.
+NO_NUL = Regexp(r"^[^\x00]*$", message=_l("This field must not contain NUL characters."))
 
 
 class LoginForm(FlaskForm):

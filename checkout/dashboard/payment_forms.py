@@ -10,6 +10,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import AnyOf, Length, Optional, Regexp
 
 from . import payments as payments_service
+from .forms import NO_NUL
 
 
 class FilterForm(Form):
@@ -34,7 +35,7 @@ class FilterForm(Form):
         validators=[
             Optional(),
             Length(max=64, message=_l("At most 64 characters.")),
-            Regexp(r"^[^\x00]*$", message=_l("This field must not contain NUL characters.")),
+            NO_NUL,
         ],
         filters=[lambda value: value.strip() if isinstance(value, str) else value],
     )

@@ -13,6 +13,7 @@ from wtforms.validators import AnyOf, DataRequired, Length, Optional, Validation
 
 from .. import money
 from . import payout_records, vault_records
+from .forms import NO_NUL
 
 TOO_LONG = _l("This is too long.")
 
@@ -61,7 +62,7 @@ class DayField(StringField):
 class VaultFilters(_Filters):
     type = _select(_l("Type"), vault_records.TYPES)
     status = _select(_l("Status"), vault_records.STATUSES)
-    q = StringField(_l("Vault token"), validators=[Optional(), Length(max=64, message=TOO_LONG)])
+    q = StringField(_l("Vault token"), validators=[Optional(), Length(max=64, message=TOO_LONG), NO_NUL])
 
 
 class PayoutFilters(_Filters):
@@ -69,7 +70,9 @@ class PayoutFilters(_Filters):
     method = _select(_l("Method"), payout_records.METHODS)
     first_day = DayField(_l("Created from (UTC)"))
     last_day = DayField(_l("Created until (UTC)"))
-    q = StringField(_l("transaction_id or custom_code"), validators=[Optional(), Length(max=64, message=TOO_LONG)])
+    q = StringField(
+        _l("transaction_id or custom_code"), validators=[Optional(), Length(max=64, message=TOO_LONG), NO_NUL]
+    )
 
     def validate_last_day(self, field) -> None:
         first, last = self.first_day.day, self.last_day.day

@@ -35,11 +35,14 @@ def encode(created_at: datetime, row_id: int) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
+MAX_ID = 2**31 - 1  # the id columns are PostgreSQL integers: a larger one in a cursor was never ours
+
+
 def decode(cursor: str) -> tuple[datetime, int]:
     try:
         raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode("ascii")
         stamp, row_id = raw.split(".")
-        if len(stamp) != 20 or not stamp.isdigit() or not row_id.isdigit() or len(row_id) > 18:
+        if len(stamp) != 20 or not stamp.isdigit() or not row_id.isdigit() or int(row_id) > MAX_ID:
             raise ValueError(raw)
         moment = datetime.strptime(stamp, "%Y%m%d%H%M%S%f").replace(tzinfo=UTC)
     except (ValueError, UnicodeDecodeError, binascii.Error):
@@ -65,5 +68,6 @@ def page(rows: Sequence[T]) -> Page[T]:
 def day_bounds(first: date | None, last: date | None) -> tuple[datetime | None, datetime | None]:
     """UTC days, both included: [first 00:00, the day after last 00:00)."""
     start = datetime.combine(first, time(), UTC) if first else None
-    end = datetime.combine(last + timedelta(days=1), time(), UTC) if last else None
+    # The last day there is has no day after it: no upper bound then.
+    end = datetime.combine(last + timedelta(days=1), time(), UTC) if last and last < date.max else None
     return start, end

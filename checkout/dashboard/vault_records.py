@@ -71,8 +71,15 @@ class VaultPage:
     plan: Plan | None
     charges: list[Charge]
     more_charges: bool
-    can_decide: bool  # PENDING: the sandbox's bank or customer may approve or reject it
+    can_decide: bool  # PENDING, its session still open: the sandbox's bank or customer may approve or reject it
     can_void: bool  # what /vault/void accepts: a Card vault that may still move to VOIDED
+
+
+def _session_over(vault: Vault) -> bool:
+    """Its authorization session has expired on the merchant's clock: deciding it now is refused
+    (`vault-expired`), so the page does not offer it."""
+    with clock.merchant(vault.merchant_id):
+        return clock.as_utc(vault.session_expires_at) <= clock.now()
 
 
 def _what(vault: Vault) -> str:
@@ -158,7 +165,7 @@ def detail(session: Session, merchant_id: int, token: str) -> VaultPage | None:
         plan=_plan(vault),
         charges=charges,
         more_charges=len(trades) > TRADES_SHOWN,
-        can_decide=vault.status == vaults.PENDING,
+        can_decide=vault.status == vaults.PENDING and not _session_over(vault),
         can_void=vault.type == "Card" and VAULT.can(vault.status, vaults.VOIDED),
     )
 

@@ -30,6 +30,14 @@ def _language() -> None:
     g.page_locale = layout.choose_locale(None)
 
 
+@bp.before_request
+def _no_nul_in_the_path() -> None:
+    """Nothing has a NUL in its name (PostgreSQL refuses one in text, which would be a 500): not found.
+    Filters and form fields refuse it with their own message (NO_NUL)."""
+    if any("\x00" in str(value) for value in (request.view_args or {}).values()):
+        abort(404)
+
+
 @bp.after_request
 def _headers(response: Response) -> Response:
     """The pages' strict headers: CSP with a nonce, never framed, never cached, no sniffing."""
@@ -66,7 +74,9 @@ def render(template: str, status: int = 200, **context):
             sandbox=current_app.config["SANDBOX"],
             signup=current_app.config["DASHBOARD_SIGNUP"],
             language=request.args.get("language") or None,
-            logout_form=LogoutForm() if current_user.is_authenticated else None,
+            # formdata=None: it only writes its token, and must not read a body (one too large to read
+            # is what a 413 page is answering).
+            logout_form=LogoutForm(formdata=None) if current_user.is_authenticated else None,
             nav=NAV if current_user.is_authenticated else [],
             active=section(request.endpoint or ""),
             format_datetime=i18n.format_datetime,
@@ -85,7 +95,8 @@ def here(endpoint: str, **values) -> str:
 def back_to(value: str | None, default: str) -> str:
     """Where an action returns: a path inside the dashboard only, never another site (`//host`, `\\host`)."""
     inside = bool(value) and (value == "/dashboard" or str(value).startswith(("/dashboard/", "/dashboard?")))
-    if inside and "\\" not in str(value) and not any(ord(c) < 32 for c in str(value)):
+    dotted = ".." in str(value).split("?", 1)[0].split("/")
+    if inside and not dotted and "\\" not in str(value) and not any(ord(c) < 32 for c in str(value)):
         return str(value)
     return default
 

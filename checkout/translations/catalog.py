@@ -642,16 +642,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "Overview": ("Visão geral", "Resumen"),
     "Payouts": ("Repasses", "Dispersiones"),
     "Page not found": ("Página não encontrada", "Página no encontrada"),
-    "This file is too large": ("Este arquivo é grande demais", "Este archivo es demasiado grande"),
+    "This request is too large": ("Este pedido é grande demais", "Esta solicitud es demasiado grande"),
     "Too many requests": ("Tentativas demais", "Demasiados intentos"),
     "Something went wrong": ("Algo deu errado", "Algo salió mal"),
     "This account has nothing at this address.": (
         "Esta conta não tem nada neste endereço.",
         "Esta cuenta no tiene nada en esta dirección.",
     ),
-    "Nothing was saved. Send a smaller file.": (
-        "Nada foi salvo. Envie um arquivo menor.",
-        "No se guardó nada. Envía un archivo más pequeño.",
+    "Nothing was saved: what was sent is larger than 1 MiB.": (
+        "Nada foi salvo: o que foi enviado passa de 1 MiB.",
+        "No se guardó nada: lo enviado pasa de 1 MiB.",
     ),
     "Nothing was changed. Try again in a moment.": (
         "Nada foi alterado. Tente de novo em instantes.",

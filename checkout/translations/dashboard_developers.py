@@ -134,10 +134,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Chaves do primeiro nível em ordem, sem valores null e vazios, unidas como key=value com &; depois a app_key é acrescentada ao fim e o todo passa por SHA-256 (hexadecimal minúsculo).",
         "Claves del primer nivel ordenadas, sin valores null ni vacíos, unidas como key=value con &; luego se agrega la app_key al final y todo se pasa por SHA-256 (hexadecimal en minúsculas).",
     ),
-    "Expected signature": ("Assinatura esperada", "Firma esperada"),
-    "Send it in the Authorization header, with your app_id in the AppId header.": (
-        "Envie-a no cabeçalho Authorization, com o seu app_id no cabeçalho AppId.",
-        "Envíala en el encabezado Authorization, con tu app_id en el encabezado AppId.",
+    "Send its SHA-256 in the Authorization header, with your app_id in the AppId header. The expected signature is never shown here: paste yours to check it.": (
+        "Envie o SHA-256 dela no cabeçalho Authorization, com o seu app_id no cabeçalho AppId. A assinatura esperada nunca aparece aqui: cole a sua para conferir.",
+        "Envía su SHA-256 en el encabezado Authorization, con tu app_id en el encabezado AppId. La firma esperada nunca se muestra aquí: pega la tuya para verificarla.",
     ),
     "This is not a JSON object. Paste the request body as you send it.": (
         "Isto não é um objeto JSON. Cole o corpo da requisição como você o envia.",
