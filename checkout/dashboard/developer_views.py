@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, PasswordField, StringField, TextAreaField
+from wtforms import BooleanField, HiddenField, PasswordField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional
 
 from ..db import db
@@ -31,6 +31,7 @@ class RotateForm(FlaskForm):
         _l("I understand: the current security_key and app_key stop working at once."),
         validators=[DataRequired(_l("Tick this box to confirm."))],
     )
+    keys = HiddenField()  # developers.keys_version of the keys shown: a reload does not rotate twice
 
 
 class SignatureForm(FlaskForm):
@@ -49,6 +50,8 @@ def _keys_page(status: int = 200, *, revealed: dict | None = None, rotated: bool
         basic_header=dev.basic_header(revealed["app_id"], revealed["security_key"]) if revealed else None,
         reveal_form=forms.get("reveal_form") or PasswordForm(),
         rotate_form=forms.get("rotate_form") or RotateForm(),
+        keys_version=dev.keys_version(shop),
+        already_rotated=forms.get("already_rotated", False),
     )
 
 
@@ -103,6 +106,8 @@ def developer_rotate():
     refused = _password_checked(form, form.rotate_password)
     if refused is not None:
         return refused if not isinstance(refused, int) else _keys_page(refused, rotate_form=form)
+    if form.keys.data != dev.keys_version(merchant()):
+        return _keys_page(409, rotate_form=RotateForm(formdata=None), already_rotated=True)
     credentials = dev.rotate(db.session, current_user.merchant_id)
     db.session.commit()
     return _keys_page(revealed=credentials, rotated=True)

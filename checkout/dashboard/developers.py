@@ -43,6 +43,12 @@ def basic_header(app_id: str, security_key: str) -> str:
     return "Basic " + base64.b64encode(f"{app_id}:{security_key}".encode()).decode()
 
 
+def keys_version(merchant: Merchant) -> str:
+    """A short digest of the keys the rotation form was shown with: a second POST of the same form (a
+    reload of the answer) names keys that are gone, and rotates nothing. It reveals nothing of them."""
+    return hashlib.sha256(f"{merchant.security_key}:{merchant.app_key}".encode()).hexdigest()[:16]
+
+
 def rotate(session: Session, merchant_id: int) -> dict:
     """New security_key and app_key, effective at the commit; answers the new credentials."""
     return merchants.credentials(merchants.rotate_keys(session, merchant_id))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Flask, abort, current_app, redirect, request
 from flask_babel import gettext as _
 from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
@@ -48,6 +50,8 @@ def init_app(app: Flask) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=str(app.config.get("PUBLIC_URL") or "").startswith("https://"),
         REMEMBER_COOKIE_DURATION=0,
+        # A signed cookie cannot be revoked: a copied one works until it is this old, logged out or not.
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
     )
     login_manager.login_view = "dashboard.login"
     login_manager.login_message = None

@@ -151,4 +151,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Para ver o cabeçalho completo, mostre suas chaves na página Chaves de API.",
         "Para ver el encabezado completo, muestra tus claves en la página Claves de API.",
     ),
+    "These keys were rotated already (this form was sent twice): nothing changed now. Show the keys to see the current ones.": (
+        "Estas chaves já foram trocadas (este formulário foi enviado duas vezes): nada mudou agora. Mostre as chaves para ver as atuais.",
+        "Estas llaves ya se rotaron (este formulario se envió dos veces): no cambió nada ahora. Muestra las llaves para ver las actuales.",
+    ),
 }

@@ -111,12 +111,29 @@ def test_revealing_needs_the_csrf_token(alice, api):
     assert api.credentials["security_key"] not in html and api.credentials["app_key"] not in html
 
 
+def shown_keys_version(alice) -> str:
+    page = alice.get("/dashboard/developers").get_data(as_text=True)
+    return re.search(r'name="keys" value="([0-9a-f]{16})"', page).group(1)
+
+
 def rotate(alice, **data):
     return alice.submit(
         "/dashboard/developers/keys/rotate",
-        {"rotate_password": PASSWORD, "confirm": "y", **data},
+        {"rotate_password": PASSWORD, "confirm": "y", "keys": shown_keys_version(alice), **data},
         form_at="/dashboard/developers",
     )
+
+
+def test_the_same_rotation_form_sent_twice_rotates_once(alice, app, api):
+    form = {"rotate_password": PASSWORD, "confirm": "y", "keys": shown_keys_version(alice)}
+    first = alice.submit("/dashboard/developers/keys/rotate", form, form_at="/dashboard/developers")
+    assert first.status_code == 200
+    after_first = stored_keys(app, api.app_id)
+    assert after_first != (api.credentials["security_key"], api.credentials["app_key"])
+    again = alice.submit("/dashboard/developers/keys/rotate", form, form_at="/dashboard/developers")  # a reload
+    assert again.status_code == 409 and 'id="already-rotated"' in again.get_data(as_text=True)
+    assert stored_keys(app, api.app_id) == after_first
+    assert after_first[0] not in again.get_data(as_text=True)
 
 
 def test_rotation_refuses_the_old_keys_at_once_and_takes_the_new(alice, app, client, api, fund):
