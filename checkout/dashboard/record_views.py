@@ -31,19 +31,23 @@ def _paging_args(form) -> dict:
 @bp.route("/vaults")
 @login_required
 def vaults():
-    form = VaultFilters(formdata=request.args)
-    page, status = None, 200
+    def chosen(form: VaultFilters) -> vault_records.VaultFilter:
+        search = (form.q.data or "").strip() or None
+        return vault_records.VaultFilter(type=form.type.data or None, status=form.status.data or None, search=search)
+
+    return _list_page("dashboard/vaults.html", VaultFilters(formdata=request.args), chosen, vault_records.listing)
+
+
+def _list_page(template: str, form, chosen, listing):
+    """A list by its filters and keyset cursor; a filter or cursor no link of ours makes answers the page
+    with its error (400)."""
+    page = None
     if form.validate():
-        filters = vault_records.VaultFilter(
-            type=form.type.data or None, status=form.status.data or None, search=(form.q.data or "").strip() or None
-        )
         try:
-            page = vault_records.listing(db.session, current_user.merchant_id, filters, form.before.data or None)
+            page = listing(db.session, current_user.merchant_id, chosen(form), form.before.data or None)
         except records.BadCursor:
             form.before.errors = [_("This page link is not valid any more. Start again from the newest.")]
-    if form.errors:
-        status = 400
-    return render("dashboard/vaults.html", status, form=form, page=page, args=_paging_args(form))
+    return render(template, 400 if form.errors else 200, form=form, page=page, args=_paging_args(form))
 
 
 def _vault_page(token: str, status: int = 200, **context):
@@ -131,23 +135,16 @@ def vault_void(token: str):
 @bp.route("/payouts")
 @login_required
 def payouts():
-    form = PayoutFilters(formdata=request.args)
-    page, status = None, 200
-    if form.validate():
-        filters = payout_records.PayoutFilter(
+    def chosen(form: PayoutFilters) -> payout_records.PayoutFilter:
+        return payout_records.PayoutFilter(
             status=form.status.data or None,
             method=form.method.data or None,
             first_day=form.first_day.day,
             last_day=form.last_day.day,
             search=(form.q.data or "").strip() or None,
         )
-        try:
-            page = payout_records.listing(db.session, current_user.merchant_id, filters, form.before.data or None)
-        except records.BadCursor:
-            form.before.errors = [_("This page link is not valid any more. Start again from the newest.")]
-    if form.errors:
-        status = 400
-    return render("dashboard/payouts.html", status, form=form, page=page, args=_paging_args(form))
+
+    return _list_page("dashboard/payouts.html", PayoutFilters(formdata=request.args), chosen, payout_records.listing)
 
 
 def _payout_page(transaction_id: str, status: int = 200, **context):
