@@ -1,4 +1,4 @@
-"""PNG images of a BR Code's QR, as the API hands them out (qr_code_img, the image behind qr_code_url)."""
+"""A BR Code's QR symbol, and its PNG image as the API hands it out (qr_code_img, behind qr_code_url)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,19 @@ import segno
 # Four modules of quiet zone, as ISO/IEC 18004 asks, so that the image scans as it is, without a margin
 # the merchant's page would have to add.
 SCALE, BORDER = 4, 4
+# One data mask for every symbol. Left to choose, segno scores all eight masks in pure Python: about 10 ms,
+# three quarters of a direct Pix payment's whole request. Every mask is valid (ISO/IEC 18004 only prefers
+# the one whose pattern penalty is lowest) and every reader decodes every mask.
+MASK = 0
+
+
+def symbol(code: str) -> segno.QRCode:
+    return segno.make(code, error="m", mask=MASK)
 
 
 def png(code: str) -> bytes:
     buffer = io.BytesIO()
-    segno.make(code, error="m").save(buffer, kind="png", scale=SCALE, border=BORDER)
+    symbol(code).save(buffer, kind="png", scale=SCALE, border=BORDER)
     return buffer.getvalue()
 
 

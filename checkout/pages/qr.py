@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import segno
-
-from ..brazil import brcode
+from ..brazil import brcode, qrimage
 from ..vaults.models import Vault
 
 
 def svg(code: str) -> str:
-    return segno.make(code, error="m").svg_inline(scale=4, border=2, svgclass="qr", omitsize=True)
+    return qrimage.symbol(code).svg_inline(scale=4, border=2, svgclass="qr", omitsize=True)
 
 
 def authorization_code(vault: Vault, config) -> str:
