@@ -25,9 +25,13 @@ class Figure:
     # of the bare runs at the start, middle and end instead of the bare slices interleaved with it; a growth
     # of plain throughputs, not each taken over its interleaved bare route.
     cross_check: Callable[[dict], float | None] | None = None
+    targets: dict[str, float] | None = None  # a target of its own for each database, in place of `target`
+    # Why a run has no value where that is no error (the optional peer not installed): shown instead of one.
+    absent: Callable[[dict], str | None] | None = None
 
-    def passes(self, value: float) -> bool:
-        return {">=": operator.ge, "<": operator.lt}[self.compare](value, self.target)
+    def passes(self, value: float, db: str | None = None) -> bool:
+        target = (self.targets or {}).get(db or "", self.target)
+        return {">=": operator.ge, "<": operator.lt}[self.compare](value, target)
 
     def show(self, value: float | None) -> str:
         if value is None:
@@ -44,6 +48,8 @@ class Figure:
         if self.info:
             return "-"
         sign = "≥" if self.compare == ">=" else "<"
+        if self.targets:
+            return ", ".join(f"{sign} {value:g} ({_NAMES[db]})" for db, value in self.targets.items())
         target = {"ms": f"{self.target:g} ms", "KB": f"{self.target / KB:g} KB"}.get(self.unit, f"{self.target:g}")
         return f"{sign} {target}" + (f" ({_NAMES[self.only]})" if self.only else "")
 
@@ -129,6 +135,77 @@ def _notify(raw: dict) -> float | None:
     return result.get("ratio") if result.get("complete") else None
 
 
+def _peer(raw: dict) -> dict:
+    return raw.get("peer") or {}
+
+
+def _peer_absent(raw: dict) -> str | None:
+    """The optional peer's note when it was not installed (then its rows say so instead of an error)."""
+    found = _peer(raw)
+    return found.get("note") if found.get("installed") is False else None
+
+
+def _over_peer(ours: tuple[str, ...], theirs: str, beside: bool) -> Callable[[dict], float | None]:
+    """Our throughput over the peer's (plain req/s), or, as the cross-check, each first taken over the bare
+    route's interleaved with it (the two are measured minutes apart)."""
+
+    def compute(raw: dict) -> float | None:
+        if beside:
+            top, bottom = _beside(raw, *ours), _beside(_peer(raw), theirs)
+        else:
+            top, bottom = _rps(raw, *ours), _rps(_peer(raw), theirs)
+        return top / bottom if top and bottom else None
+
+    return compute
+
+
+def peer_figures() -> list[Figure]:
+    """localstripe beside us: it keeps its state in memory, we persist every trade on a database."""
+    return [
+        Figure(
+            "peer_create",
+            "peer localstripe: create PaymentIntent (in memory)",
+            lambda r: _rps(_peer(r), "create"),
+            ">=",
+            0,
+            "rps",
+            info=True,
+            absent=_peer_absent,
+        ),
+        Figure(
+            "peer_retrieve",
+            "peer localstripe: retrieve PaymentIntent (in memory)",
+            lambda r: _rps(_peer(r), "retrieve"),
+            ">=",
+            0,
+            "rps",
+            info=True,
+            absent=_peer_absent,
+        ),
+        Figure(
+            "peer_query",
+            "our /trade/query req/s / its retrieve (ours from a database, its from memory)",
+            _over_peer(("query", "small"), "retrieve", beside=False),
+            ">=",
+            1.0,
+            "ratio",
+            targets={"sqlite": 1.0, "postgres": 0.7},
+            cross_check=_over_peer(("query", "small"), "retrieve", beside=True),
+            absent=_peer_absent,
+        ),
+        Figure(
+            "peer_pay",
+            "our /trade/pay req/s / its create (ours persists on a database, it keeps memory)",
+            _over_peer(("pay",), "create", beside=False),
+            ">=",
+            3.0,
+            "ratio",
+            cross_check=_over_peer(("pay",), "create", beside=True),
+            absent=_peer_absent,
+        ),
+    ]
+
+
 def figures(small: int, large: int) -> list[Figure]:
     sizes = f"{large:,} rows / {small:,}"
     return [
@@ -208,6 +285,7 @@ def figures(small: int, large: int) -> list[Figure]:
             only="postgres",
         ),
         Figure("notify", "notification deliveries/s, one worker / bare requests loop", _notify, ">=", 0.7, "ratio"),
+        *peer_figures(),
         *[
             Figure(f"bytes:{family}", f"page bytes (HTML+CSS+JS): {family}", _page_bytes(family), "<", 50 * KB, "KB")
             for family in FAMILIES
@@ -220,10 +298,19 @@ def evaluate(figure_list: list[Figure], runs: dict[str, dict]) -> list[dict]:
     rows = []
     for figure in figure_list:
         values = {db: figure.compute(raw) for db, raw in runs.items()}
-        judged = {db: v for db, v in values.items() if not figure.info and figure.only in (None, db)}
-        failed = [_NAMES[db] for db, v in judged.items() if v is not None and not figure.passes(v)]
+        absent = {
+            db: reason
+            for db, raw in runs.items()
+            if values[db] is None and figure.absent and (reason := figure.absent(raw))
+        }
+        judged = {
+            db: v for db, v in values.items() if not figure.info and figure.only in (None, db) and db not in absent
+        }
+        failed = [_NAMES[db] for db, v in judged.items() if v is not None and not figure.passes(v, db)]
         missing = [_NAMES[db] for db, v in judged.items() if v is None]
-        if figure.info or not judged:
+        if absent and not judged:
+            verdict = sorted(set(absent.values()))[0]
+        elif figure.info or not judged:
             verdict = "info"
         elif missing:
             verdict = "ERROR (" + ", ".join(missing) + ")" + (" FAIL (" + ", ".join(failed) + ")" if failed else "")
@@ -244,9 +331,12 @@ def evaluate(figure_list: list[Figure], runs: dict[str, dict]) -> list[dict]:
                     else {}
                 ),
                 "shown": {
-                    db: figure.show(v) + ("" if figure.info or figure.only in (None, db) else " (info)")
+                    db: absent[db]
+                    if db in absent
+                    else figure.show(v) + ("" if figure.info or figure.only in (None, db) else " (info)")
                     for db, v in values.items()
                 },
+                **({"absent": absent} if absent else {}),
             }
         )
     return rows

@@ -9,13 +9,13 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from checkout import create_app
 from tests import builders
 
-from . import dashboard, datasets, figures, load, notify, pages, profiling, servers, signed
+from . import dashboard, datasets, figures, load, notify, pages, peer, profiling, servers, signed
 from .load import Plan, Request
 
 MAX_FAILED = 0.01  # a measurement where more of its requests fail measures errors, not the endpoint
@@ -33,6 +33,9 @@ class Options:
     profile: bool
     results: Path  # this run's folder for logs and profiles
     dashboard_only: bool = False  # seed, then time the dashboard's pages; no throughput figure
+    # The optional peer (localstripe), measured once per run by the first database's scenario and shared by
+    # the others: it has no database, so one measurement serves every figure.
+    peer: dict = field(default_factory=dict)
 
 
 class Scenario:
@@ -149,6 +152,28 @@ class Scenario:
             lambda seconds, number: load.wrk_unique(self.service.url, request, MARKER, f"b{run}{number}-", seconds)
         )
 
+    def measure_peer(self) -> dict:
+        """localstripe's create and retrieve of a PaymentIntent, each warmed up, then measured with the same wrk
+        settings as ours and interleaved with our bare route like our figures; once per run."""
+        o = self.options
+        if not peer.installed():
+            return {"installed": False, "note": peer.NOT_INSTALLED}
+        with peer.localstripe(o.results / "logs" / "peer-localstripe.log") as server:
+            ids = peer.create_intents(server.url)
+            retrieve = Plan(fixed=[peer.retrieve_request(i) for i in ids])
+            load.wrk(server.url, retrieve, o.warmup)
+            retrieved = self._interleaved(lambda seconds, _: load.wrk(server.url, retrieve, seconds))
+            create = Plan(fixed=[peer.create_request()])
+            load.wrk(server.url, create, o.warmup)
+            created = self._interleaved(lambda seconds, _: load.wrk(server.url, create, seconds))
+        return {
+            "installed": True,
+            "version": peer.version(),
+            "measured_with": self.kind,
+            "retrieve": {**retrieved, "intents": len(ids)},
+            "create": created,
+        }
+
     def measure_latency(self, request: Request, max_rps: float | None) -> dict:
         if not max_rps:
             raise RuntimeError("no maximum throughput measured to take half of")
@@ -250,6 +275,9 @@ class Scenario:
                 lambda: self.throughput(lambda s: Plan(fixed=[signed.get(self.page_path)])),
             )
         raw["pay"] = self.step("trade/pay throughput", self.measure_pay)
+        if not o.peer:
+            o.peer.update(self.step("peer localstripe: create and retrieve throughput", self.measure_peer) or {})
+        raw["peer"] = o.peer or None
 
         self.seeder = self.step(
             "dataset templates", lambda: datasets.Seeder(self.app, self.credentials, self.notify_url)
