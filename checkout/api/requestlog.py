@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
+import os
+import queue
 import re
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -230,27 +234,88 @@ def record(
     duration_ms: int,
     request_body: bytes | str,
     response_body: bytes | str,
+    background: bool = True,
 ) -> None:
-    """One INSERT in its own short transaction on `writer(engine)`, after the request's own commit or
-    rollback (a refused request's row is kept although its work rolled back). Never raises: a log that
-    fails must not fail the API request, so the failure is logged and the request answered as it would
-    have been."""
+    """Log one request after its own commit or rollback (a refused request's row is kept although its work
+    rolled back). In the background (the default) the request only hands the raw row to this process's
+    writer thread, which redacts and inserts rows in batches: the request no longer pays for either (about
+    half of a `/trade/query`'s own time). Never raises: a log that fails must not fail the API request."""
+    row = (
+        merchant_id,
+        clock.real_now(),
+        method[:8],
+        path[:255],
+        status,
+        max(0, duration_ms),
+        request_body,
+        response_body,
+    )
+    if background:
+        _background.put(engine, row)
+        return
     try:
-        _write(
-            writer(engine),
-            (
-                merchant_id,
-                clock.real_now(),
-                method[:8],
-                path[:255],
-                status,
-                max(0, duration_ms),
-                redacted_body(request_body),
-                redacted_body(response_body),
-            ),
-        )
+        _write(writer(engine), [row])
     except Exception:
         log.exception("could not record the API request %s %s", method, path[:200])
+
+
+class _Background:
+    """One writer thread per process (started on first use, and again in a forked child), fed by a queue;
+    it writes what has queued up in one transaction. What is still queued when the process dies is lost,
+    as the log's unsynced commits are: the requests' own data never is."""
+
+    BATCH = 500
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[tuple[Engine, tuple]] = queue.Queue(maxsize=10_000)
+        self._lock = threading.Lock()
+        self._pid = 0
+
+    def put(self, engine: Engine, row: tuple) -> None:
+        self._start()
+        try:
+            self._queue.put_nowait((engine, row))
+        except queue.Full:  # the database is far behind: drop this row rather than slow the API down
+            log.error("request log queue full; %s %s not logged", row[2], row[3])
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every queued row is written (tests, a stopping process); False on timeout."""
+        deadline = time.monotonic() + timeout
+        while self._queue.unfinished_tasks and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return not self._queue.unfinished_tasks
+
+    def _start(self) -> None:
+        if self._pid == os.getpid():
+            return
+        with self._lock:
+            if self._pid != os.getpid():
+                if self._pid:  # a forked child: the parent's thread and queue are not ours
+                    self._queue = queue.Queue(maxsize=10_000)
+                self._pid = os.getpid()
+                threading.Thread(target=self._run, name="checkout-request-log", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            batch = [self._queue.get()]
+            while len(batch) < self.BATCH:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                for engine in {engine for engine, _row in batch}:
+                    _write(writer(engine), [row for owner, row in batch if owner is engine])
+            except Exception:
+                log.exception("could not record a batch of %d API requests", len(batch))
+            finally:
+                for _ in batch:
+                    self._queue.task_done()
+
+
+_background = _Background()
+flush = _background.flush
+atexit.register(flush, 2.0)
 
 
 INSERT = (
@@ -272,20 +337,22 @@ def _statement(engine: Engine) -> tuple[str, Callable[[Any], Any]]:
     return found
 
 
-def _write(engine: Engine, row: tuple) -> None:
-    """The row written on a pooled driver connection: a third of the cost of the same INSERT through
-    SQLAlchemy Core (about 0.08 against 0.25 ms here), for a statement written once per request. The pool
-    rolls back whatever a failure leaves open when the connection goes back."""
+def _write(engine: Engine, rows: list[tuple]) -> None:
+    """Rows redacted and written in one transaction on a pooled driver connection (a third of the cost of
+    the same INSERT through SQLAlchemy Core). The pool rolls back whatever a failure leaves open when the
+    connection goes back."""
     sql, at = _statement(engine)
+    values = [(m, at(when), verb, path, status, ms, redacted_body(sent), redacted_body(answered))
+              for m, when, verb, path, status, ms, sent, answered in rows]  # fmt: skip
     connection = engine.raw_connection()
     try:
         cursor = connection.cursor()
         if engine.dialect.name == "sqlite":  # the engine's connections leave transactions to their user
             cursor.execute("BEGIN IMMEDIATE")
-            cursor.execute(sql, (row[0], at(row[1]), *row[2:]))
+            cursor.executemany(sql, values)
             cursor.execute("COMMIT")
         else:
-            cursor.execute(sql, (row[0], at(row[1]), *row[2:]))
+            cursor.executemany(sql, values)
             connection.commit()
         cursor.close()
     finally:

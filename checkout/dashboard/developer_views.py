@@ -12,6 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, PasswordField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional
 
+from ..api import requestlog
 from ..db import db
 from ..merchants import service as merchants
 from ..notifications import inspect
@@ -175,6 +176,7 @@ def _pretty(text: str) -> str:
 @bp.route("/developers/requests")
 @login_required
 def developer_requests():
+    requestlog.flush(timeout=0.25)  # what this process's requests queued just now shows at once
     path = (request.args.get("path") or "").strip()[:255] or None
     status_class = request.args.get("status") or None
     try:

@@ -17,6 +17,7 @@ from tests import builders
 
 
 def logged(app) -> list[ApiRequest]:
+    assert requestlog.flush()  # the writer thread has written what the requests queued
     with app.app_context():
         rows = list(db.session.scalars(select(ApiRequest).order_by(ApiRequest.id)))
         db.session.expunge_all()
@@ -93,9 +94,9 @@ def test_one_insert_per_request_after_its_own_transaction(app, api, monkeypatch)
     def count(_conn, _cursor, statement, *_args):
         statements.append(statement)
 
-    def counted(engine, row):
-        writes.append((len(statements), row))
-        write(engine, row)
+    def counted(engine, rows):
+        writes.append((len(statements), rows))
+        write(engine, rows)
 
     monkeypatch.setattr(requestlog, "_write", counted)
     with app.app_context():
@@ -105,7 +106,8 @@ def test_one_insert_per_request_after_its_own_transaction(app, api, monkeypatch)
         api.post("/trade/query", {"trade_no": "nope"}, expect=400)
     finally:
         event.remove(engine, "before_cursor_execute", count)
-    [(after, row)] = writes  # one INSERT (requestlog._write), after every statement of the request itself
+    assert requestlog.flush()
+    [(after, [row])] = writes  # one INSERT (requestlog._write), after every statement of the request itself
     assert after == len(statements) and not any(s.startswith("INSERT") for s in statements)
     assert row[2:5] == ("POST", "/trade/query", 400)
     assert [r.path for r in logged(app)] == ["/trade/query"]
@@ -118,9 +120,9 @@ def test_the_request_succeeds_when_the_log_fails(app, api, monkeypatch, caplog):
     monkeypatch.setattr(requestlog, "_write", broken)
     with caplog.at_level(logging.ERROR, logger="checkout.api.requestlog"):
         answer = api.post("/trade/pay", builders.direct("PIX", "order-1"), expect=200)
-    assert answer["code"] == "10000" and answer["trade_no"]
-    assert logged(app) == []
-    assert "could not record the API request POST /trade/pay" in caplog.text
+        assert answer["code"] == "10000" and answer["trade_no"]
+        assert logged(app) == []  # flushed: the writer thread has tried, and logged its failure
+    assert "could not record a batch of 1 API requests" in caplog.text
 
 
 def test_bodies_are_bounded_and_marked(app, api):
@@ -206,3 +208,21 @@ def test_the_logs_connections_keep_the_schema_the_database_url_names():
     finally:
         engine.dispose()
     assert shown == ("log_schema_check", "off")
+
+
+def test_a_request_does_not_wait_for_its_log(app, api, monkeypatch):
+    """The writer thread redacts and writes; the request only queues its row (a slow log slows nobody)."""
+    import threading
+
+    release = threading.Event()
+    write = requestlog._write
+
+    def slow(engine, rows):
+        release.wait(10)
+        write(engine, rows)
+
+    monkeypatch.setattr(requestlog, "_write", slow)
+    api.post("/trade/query", {"trade_no": "nope"}, expect=400)
+    assert not requestlog.flush(timeout=0.2)  # still being written
+    release.set()
+    assert [(r.path, r.status) for r in logged(app)] == [("/trade/query", 400)]
