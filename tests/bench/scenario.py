@@ -229,7 +229,15 @@ class Scenario:
             )
             self.notify_url = self.bare.url + "/notify"
             self.bare_plan = Plan(fixed=[Request("GET", "/bare")])
-            app = create_app({"DATABASE_URL": database.url, "SECRET_KEY": servers.SECRET_KEY, "SANDBOX": True})
+            # The receiver is the bare app on 127.0.0.1: a private target, refused unless allowed (sandbox only).
+            app = create_app(
+                {
+                    "DATABASE_URL": database.url,
+                    "SECRET_KEY": servers.SECRET_KEY,
+                    "SANDBOX": True,
+                    "PRIVATE_TARGETS": "allow",
+                }
+            )
             stack.callback(app.extensions["checkout.db"].engine.dispose)
             self.app = app
             self.raw["servers"] = {"gunicorn": " ".join(servers.GUNICORN), "wrk_connections": load.CONNECTIONS}
