@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import func, inspect, select, text
 
 from checkout import clock, create_app, money, worker
+from checkout.api import requestlog
 from checkout.db import Base, db, make_engine, upgrade
 from checkout.merchants import service as merchants
 from checkout.merchants.service import find_by_app_id
@@ -65,8 +66,10 @@ def app(database_url, tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _clean(app):
-    """Every test starts with empty tables and the sandbox clock at real time."""
+    """Every test starts with empty tables and the sandbox clock at real time (and no request-log row of
+    an earlier test still on its way to the table)."""
     clock.reset()
+    requestlog.flush()
     with app.app_context(), db.engine.begin() as conn:
         for table in reversed(Base.metadata.sorted_tables):
             conn.execute(table.delete())
