@@ -176,7 +176,7 @@ def _pretty(text: str) -> str:
 @bp.route("/developers/requests")
 @login_required
 def developer_requests():
-    requestlog.flush(timeout=0.25)  # what this process's requests queued just now shows at once
+    requestlog.flush(timeout=0.5)  # what this process's requests queued just now shows at once
     path = (request.args.get("path") or "").strip()[:255] or None
     status_class = request.args.get("status") or None
     try:

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from checkout import clock
+from checkout.api import requestlog
 from checkout.dashboard import developers
 from checkout.dashboard import jobs as dashboard_jobs
 from checkout.dashboard.models import LoginAttempt
@@ -24,6 +25,15 @@ def alice(app, api, make_browser):
     add_user(app, api.credentials, "a@shop.example")
     browser = make_browser()
     browser.log_in("a@shop.example")
+    page = browser.get
+
+    def get(path: str, **kwargs):
+        # The API's rows are written by the log's writer thread: wait for it, not for the page's short
+        # flush, which a loaded machine can outlast.
+        assert requestlog.flush()
+        return page(path, **kwargs)
+
+    browser.get = get
     return browser
 
 
