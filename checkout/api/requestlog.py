@@ -234,12 +234,11 @@ def record(
     duration_ms: int,
     request_body: bytes | str,
     response_body: bytes | str,
-    background: bool = True,
 ) -> None:
     """Log one request after its own commit or rollback (a refused request's row is kept although its work
-    rolled back). In the background (the default) the request only hands the raw row to this process's
-    writer thread, which redacts and inserts rows in batches: the request no longer pays for either (about
-    half of a `/trade/query`'s own time). Never raises: a log that fails must not fail the API request."""
+    rolled back). The request only hands the raw row to this process's writer thread, which redacts and
+    inserts rows in batches: the request pays for neither (they were about half of a `/trade/query`'s own
+    time). Never raises: a log that fails must not fail the API request."""
     row = (
         merchant_id,
         clock.real_now(),
@@ -250,13 +249,7 @@ def record(
         request_body,
         response_body,
     )
-    if background:
-        _background.put(engine, row)
-        return
-    try:
-        _write(writer(engine), [row])
-    except Exception:
-        log.exception("could not record the API request %s %s", method, path[:200])
+    _background.put(engine, row)
 
 
 class _Background:
