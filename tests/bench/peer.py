@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import requests
 
-from ..processes import free_port, wait_until_ready
 from .load import Request
-from .servers import REPO, START_TIMEOUT, Server, _die_with_parent
+from .servers import Server, serve
 
 NOT_INSTALLED = "peer not installed"
 API_KEY = "sk_test_checkoutbench0000000000"
@@ -70,28 +67,9 @@ def create_intents(url: str, count: int = INTENTS) -> list[str]:
     return ids
 
 
-@contextlib.contextmanager
-def localstripe(log: Path) -> Iterator[Server]:
+def localstripe(log: Path) -> contextlib.AbstractContextManager[Server]:
     """localstripe as its own process on a free port of 127.0.0.1 until the block ends (also on errors)."""
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("ab") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tests.bench.peer", str(port)],
-            cwd=REPO,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,
-        )
-    server = Server(url, process, log)
-    try:
-        if not wait_until_ready(url + READY_PATH, process, START_TIMEOUT):
-            raise RuntimeError(f"localstripe did not start; see {log}:\n{log.read_text()[-3000:]}")
-        yield server
-    finally:
-        server.stop()
+    return serve(lambda port: [sys.executable, "-m", "tests.bench.peer", str(port)], "localstripe", READY_PATH, log)
 
 
 def _serve(port: int) -> None:

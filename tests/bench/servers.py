@@ -11,7 +11,7 @@ import secrets
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -174,14 +174,17 @@ class Server:
 
 
 @contextlib.contextmanager
-def gunicorn(app: str, env: dict, ready_path: str, log: Path) -> Iterator[Server]:
-    """Serve `app` (module:variable) with the production configuration on a free port until the block ends."""
+def serve(
+    command: Callable[[int], list[str]], name: str, ready_path: str, log: Path, env: dict | None = None
+) -> Iterator[Server]:
+    """`command(port)` as its own process group on a free port of 127.0.0.1, its output in `log`, from
+    when `ready_path` answers until the block ends (also on errors)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("ab") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", *GUNICORN, "-b", f"127.0.0.1:{port}", app],
+            command(port),
             env=env,
             cwd=REPO,
             stdout=output,
@@ -192,7 +195,13 @@ def gunicorn(app: str, env: dict, ready_path: str, log: Path) -> Iterator[Server
     server = Server(url, process, log)
     try:
         if not wait_until_ready(url + ready_path, process, START_TIMEOUT):
-            raise RuntimeError(f"gunicorn {app} did not start; see {log}:\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"{name} did not start; see {log}:\n{log.read_text()[-3000:]}")
         yield server
     finally:
         server.stop()
+
+
+def gunicorn(app: str, env: dict, ready_path: str, log: Path) -> contextlib.AbstractContextManager[Server]:
+    """Serve `app` (module:variable) with the production configuration on a free port until the block ends."""
+    command = lambda port: [sys.executable, "-m", "gunicorn", *GUNICORN, "-b", f"127.0.0.1:{port}", app]  # noqa: E731
+    return serve(command, f"gunicorn {app}", ready_path, log, env)
