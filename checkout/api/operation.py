@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Blueprint, Response, g, jsonify, request
 from pydantic import BaseModel, ValidationError
+from sqlalchemy.orm import Session
 
 from .. import clock, jsonbody, signing
 from ..db import db
@@ -62,7 +63,7 @@ class Envelope:
     def read_body(self) -> dict:
         raise NotImplementedError
 
-    def authenticate(self, body: dict | None, *, attach: bool) -> Merchant:
+    def authenticate(self, body: dict | None, session: Session, *, attach: bool) -> Merchant:
         raise NotImplementedError
 
     def success(self, fields: Any) -> Response:
@@ -90,7 +91,7 @@ class PayinEnvelope(Envelope):
                 raise InvalidField(error.field or "body", error.message) from None
             raise Malformed(error.message) from None
 
-    def authenticate(self, body: dict | None, *, attach: bool) -> Merchant:
+    def authenticate(self, body: dict | None, session: Session, *, attach: bool) -> Merchant:
         """The merchant named by `Authorization: Basic base64(app_id:security_key)`."""
         header = request.headers.get("Authorization", "")
         scheme, _, encoded = header.partition(" ")
@@ -102,7 +103,7 @@ class PayinEnvelope(Envelope):
         except (binascii.Error, ValueError):  # ValueError: non-ASCII header text; covers UnicodeDecodeError
             raise bad from None
         usable = sep and len(app_id) <= 32 and "\x00" not in app_id
-        merchant = for_request(db.session, app_id, attach=attach) if usable else None
+        merchant = for_request(session, app_id, attach=attach) if usable else None
         # Compare even when the merchant is unknown so timing does not reveal valid app ids.
         expected = merchant.security_key if merchant else "\0" * 32
         if not hmac.compare_digest(expected.encode(), key.encode()) or merchant is None:
@@ -129,12 +130,12 @@ class PayoutEnvelope(Envelope):
         except jsonbody.BodyError as error:
             raise Malformed(error.message, field=error.field or "body") from None
 
-    def authenticate(self, body: dict | None, *, attach: bool) -> Merchant:
+    def authenticate(self, body: dict | None, session: Session, *, attach: bool) -> Merchant:
         """The merchant whose app key signs this body (AppId header, or MerchantId as the samples send)."""
         app_id = request.headers.get("AppId") or request.headers.get("MerchantId") or ""
         signature = request.headers.get("Authorization", "")
         usable = app_id and len(app_id) <= 32 and "\x00" not in app_id
-        merchant = for_request(db.session, app_id, attach=attach) if usable else None
+        merchant = for_request(session, app_id, attach=attach) if usable else None
         key = merchant.app_key if merchant else "unknown-app"
         if not signing.verify_payout_signature(body or {}, key, signature) or merchant is None:
             raise Unauthorized("permission denied")
@@ -150,6 +151,19 @@ class PayoutEnvelope(Envelope):
     def failure(self, error: DomainError) -> tuple[Response, int]:
         code, msg, data, status = registry.payout_answer(error)
         return self.envelope(code, msg, data, status)
+
+
+def _authenticated(envelope: Envelope, body: dict | None, *, read_only: bool) -> Merchant:
+    """The request's merchant, for its session (a read-only operation: the process's shared copy).
+
+    On SQLite a writing operation's first statement takes the database's one write lock, held to its
+    commit; the credentials are read on a snapshot of their own first, so that the lock covers the writes
+    and not the parsing and checking that come before them."""
+    if read_only or not db.is_sqlite:
+        return envelope.authenticate(body, db.session, attach=not read_only)
+    with db.reading() as reader:
+        merchant = envelope.authenticate(body, reader, attach=False)
+    return db.session.merge(merchant, load=False)
 
 
 def logged(endpoint: View) -> View:
@@ -211,6 +225,7 @@ def operation(
     read_only: bool = False,
     one_statement: bool = False,
     query: dict[str, dict] | None = None,
+    finish: Callable[[Any], Any] | None = None,
 ) -> Callable[[View], View]:
     """Register an operation: auth, body, validation and envelope around `view(merchant, req)`.
 
@@ -219,7 +234,8 @@ def operation(
     `read_only` operation never writes (on SQLite it then takes no write lock); a `one_statement` one also
     reads with a single statement, which needs no transaction around it (see Database.read_only). `query`
     documents the optional query parameters the view reads (name -> JSON schema); `response` the success
-    fields, for /openapi.json.
+    fields, for /openapi.json. `finish` completes a successful answer after the commit, with no transaction
+    (on SQLite, no write lock) held: work derived from what was stored, such as drawing an image.
     """
 
     def decorate(view: View) -> View:
@@ -231,10 +247,10 @@ def operation(
             try:
                 body: dict | None = None
                 if envelope.authenticates_first:
-                    merchant = envelope.authenticate(None, attach=not read_only)
+                    merchant = _authenticated(envelope, None, read_only=read_only)
                 else:
                     body = envelope.read_body()
-                    merchant = envelope.authenticate(body, attach=not read_only)
+                    merchant = _authenticated(envelope, body, read_only=read_only)
                 g.api_merchant_id = merchant.id  # from here on the request is logged (see `logged`)
                 # The rest of the request runs on this merchant's clock (teardown puts the thread back).
                 clock.set_merchant(merchant.id)
@@ -252,6 +268,8 @@ def operation(
                     fields = view(merchant, req, **kwargs)
                 if not read_only:  # a read-only one ends when the session closes, with nothing to commit
                     session.commit()
+                if finish is not None:
+                    fields = finish(fields)
             except DomainError as error:
                 session.rollback()
                 # One line per refused request, whatever it carried (the message is ours, and bounded).

@@ -96,7 +96,11 @@ def page_message(template: str, status: int, data: dict, context: dict) -> dict:
     return {"type": "checkout.page", "page": name, "status": state, "token": None}
 
 
-def render(template: str, page: Page, status: int = 200, *, data: dict | None = None, **context):
+def render(
+    template: str, page: Page, status: int = 200, *, data: dict | None = None, nonce: str | None = None, **context
+):
+    """The page's HTML and status; `nonce` stands in for this response's CSP nonce (a copy kept for later
+    responses, see rendered.py)."""
     merchant = page.merchant
     data = data or {}
     if "message" not in data:
@@ -111,7 +115,7 @@ def render(template: str, page: Page, status: int = 200, *, data: dict | None = 
         logo_url=logo,
         logo_box=box,
         initials=layout.initials(merchant.name),
-        csp_nonce=security.nonce(),
+        csp_nonce=nonce or security.nonce(),
         csrf=security.csrf_token(page.token),
         sandbox=current_app.config["SANDBOX"],
         html_lang=page.locale.replace("_", "-"),

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import cast
 
 from flask import current_app, redirect, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from wtforms.fields.choices import SelectChoice
 
 from .. import clock, links, money, providers, signing
@@ -19,8 +20,18 @@ from ..payouts import corridors, pricing, sessions
 from ..payouts import service as payouts
 from ..payouts.commands import NewPayout
 from ..payouts.models import CheckoutSession, Payout
-from . import payout_rules, results, security
-from .common import TOKEN_GRACE, Page, PageError, allow_form_target, base_url, open_page, read_token, render
+from . import payout_rules, rendered, results, security
+from .common import (
+    TOKEN_GRACE,
+    Page,
+    PageError,
+    allow_form_target,
+    base_url,
+    now_unix,
+    open_page,
+    read_token,
+    render,
+)
 from .forms import PIX_KEY_EXAMPLES, PayoutForm
 from .returns import with_token
 from .views import _post_allowed, bp
@@ -31,13 +42,24 @@ METHOD_LABELS = {"PIX": "Pix", "BANKTRANSFER": _l("Bank transfer"), "SPEI": "SPE
 METHOD_MARKS = {"PIX": "pix", "BANKTRANSFER": "bank", "SPEI": "spei", "WALLET": "wallet"}
 
 
+@functools.cache
+def _session_and_merchant(lock: bool):
+    """The session and its merchant in one statement, built once (building it cost as much as running it)."""
+    query = (
+        select(CheckoutSession, Merchant)
+        .join(Merchant, Merchant.id == CheckoutSession.merchant_id)
+        .where(CheckoutSession.session_id == bindparam("session"))
+    )
+    return query.with_for_update(of=CheckoutSession) if lock else query
+
+
 def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession]:
     token, payload = read_token(links.PAYOUT_PAGE, 1800 + TOKEN_GRACE)
-    query = select(CheckoutSession).where(CheckoutSession.session_id == payload.get("session"))
-    record = db.session.scalar(query.with_for_update(of=CheckoutSession) if lock else query)
-    if record is None:
+    found = db.session.execute(_session_and_merchant(lock), {"session": str(payload.get("session"))}).first()
+    if found is None:
         raise PageError(404, "not-found")
-    page = open_page(token, cast(Merchant, db.session.get(Merchant, record.merchant_id)), record.country)
+    record, merchant = found
+    page = open_page(token, merchant, record.country)
     allow_form_target(record.return_url)
     return page, record
 
@@ -74,19 +96,45 @@ def _form(record: CheckoutSession, formdata=None) -> PayoutForm:
     return form
 
 
-def _show_form(page: Page, record: CheckoutSession, form: PayoutForm, status: int = 200):
+def _show_form(
+    page: Page, record: CheckoutSession, form: PayoutForm, status: int = 200, *, nonce: str | None = None, now=None
+):
     deadline = clock.unix(record.expires_at)
     return render(
         "pages/payout/form.html",
         page,
         status,
+        nonce=nonce,
         record=record,
         form=form,
         quotes=_quotes(record, page.merchant),
         marks=METHOD_MARKS,
         deadline=deadline,
         amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
-        data={"deadline": deadline, "now": clock.unix(clock.now())},
+        data={"deadline": deadline, "now": clock.unix(clock.now()) if now is None else now},
+    )
+
+
+def _form_key(page: Page, record: CheckoutSession) -> tuple:
+    """Everything the unfilled form shows, but the nonce and the time (see rendered.py): the session (whose
+    row changes only its status), its token, the layout and language, and the merchant's settings it
+    shows; the app, for its configuration (rates, sandbox)."""
+    merchant = page.merchant
+    return (
+        id(current_app._get_current_object()),  # type: ignore[attr-defined]
+        record.session_id,
+        record.status,
+        record.expires_at,
+        page.token,
+        page.view,
+        page.locale,
+        merchant.id,
+        merchant.merchant_id,
+        merchant.name,
+        merchant.has_logo,
+        tuple(merchant.frame_origins or ()),
+        merchant.fx_markup_bps,
+        merchant.default_language,
     )
 
 
@@ -168,7 +216,11 @@ def payout_page():
     if record.status == sessions.COMPLETED:
         return _result(page, record)
     _closed(page, record)
-    return _show_form(page, record, _form(record))
+
+    def fresh() -> str:
+        return _show_form(page, record, _form(record), nonce=rendered.NONCE, now=rendered.NOW)[0]
+
+    return rendered.payout_forms.get(_form_key(page, record), fresh, nonce=security.nonce(), now=now_unix())
 
 
 @bp.post("/payout")

@@ -1,4 +1,4 @@
-"""QR images (segno, inline SVG) and what the PIX Automático page shows of the payer and the code."""
+"""QR images (inline SVG) and what the PIX Automático page shows of the payer and the code."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from ..vaults.models import Vault
 
 
 def svg(code: str) -> str:
-    return qrimage.symbol(code).svg_inline(scale=4, border=2, svgclass="qr", omitsize=True)
+    return qrimage.svg(code)
 
 
 def authorization_code(vault: Vault, config) -> str:

@@ -145,6 +145,7 @@ def _pay(merchant: Merchant, req):
     alternatives=(VaultPayRequest, DirectPayRequest),
     summary="Pay with a vault (vault_token present) or make a direct payment",
     response=PayResponse,
+    finish=methods.answer,  # the QR image, drawn once the trade is stored and its lock let go
 )
 def pay(merchant: Merchant, req):
     answer = _pay(merchant, req)
@@ -169,6 +170,7 @@ def _create_model(body: dict):
     alternatives=(HostedCheckoutRequest, DirectPayRequest),
     summary="Hosted checkout (trade_type WEB), or a direct payment as on /trade/pay",
     response=CreateResponse,
+    finish=methods.answer,
 )
 def create(merchant: Merchant, req):
     if isinstance(req, DirectPayRequest):

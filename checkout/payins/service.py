@@ -201,7 +201,8 @@ def pay_direct(
     collector: methods.Collector,
     sandbox: bool = True,
 ) -> tuple[Trade, dict]:
-    """Create a direct payment; answers the trade and the method's fields (qr_code, barcode, ...).
+    """Create a direct payment; answers the trade and the method's fields (qr_code, barcode, ...), to which
+    `methods.answer` adds the images drawn from them (after the commit: they are derived, not kept).
 
     Every method answers PROCESSING, a card too, as the provider does: the worker authorizes the card
     (`jobs.charge_cards`) and the outcome reaches the merchant by callback.
@@ -240,7 +241,7 @@ def pay_direct(
     )
     if method.numbered:
         trade.details = prepare(trade)
-    return trade, methods.answer(trade.details["response"])
+    return trade, trade.details["response"]
 
 
 def direct_expiry(method: methods.Method, timeout_express: str | None, now, collector: methods.Collector):

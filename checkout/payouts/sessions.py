@@ -121,8 +121,8 @@ def create(
 def code_taken_elsewhere(session: Session, merchant: Merchant, record: CheckoutSession) -> bool:
     """Whether the session's custom_code names another payout than its own: only possible for sessions
     opened before the codes were claimed (migration 0008), when a direct payout could win a race."""
-    payout = codes.find_payout(session, merchant, record.custom_code)
-    return payout is not None and payout.id != record.payout_id
+    found = codes.payout_id(session, merchant, record.custom_code)
+    return found is not None and found != record.payout_id
 
 
 def set_status(record: CheckoutSession, new: str, *, payout_id: int | None = None) -> None:

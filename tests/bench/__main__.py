@@ -23,6 +23,9 @@ from . import tools
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 FULL = {"duration": 10.0, "warmup": 2.0, "small": 10_000, "large": 1_000_000, "notifications": 2000}
+# What --only can pick: "small" is the 10,000-row figures and the latency (the query among them), "large" the
+# 1,000,000-row ones and the dashboard (it seeds the small dataset first).
+PARTS = ("bytes", "dry_run", "page", "pay", "peer", "small", "notify", "large")
 QUICK = {"duration": 2.0, "warmup": 1.0, "small": 1_000, "large": 20_000, "notifications": 200}
 
 
@@ -47,12 +50,24 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         help="only the dashboard's pages on the large dataset (no throughput figures): minutes, not the hour",
     )
     parser.add_argument(
+        "--only",
+        default="",
+        help="a comma-separated choice of " + ", ".join(PARTS) + " (default: all): to measure one change quickly",
+    )
+    parser.add_argument(
         "--results",
         type=Path,
         default=REPO / "bench-results",
         help="folder for <timestamp>.json (and <timestamp>/ with logs and profiles)",
     )
     return parser.parse_args(argv)
+
+
+def _parts(only: str) -> frozenset[str]:
+    chosen = frozenset(part for part in only.split(",") if part)
+    if chosen - set(PARTS):
+        sys.exit(f"--only: unknown part(s) {', '.join(sorted(chosen - set(PARTS)))}; choose from {', '.join(PARTS)}")
+    return chosen
 
 
 def _stop_on_sigterm() -> None:
@@ -62,6 +77,7 @@ def _stop_on_sigterm() -> None:
 
 def main(argv: list[str]) -> int:
     args = _arguments(argv)
+    only = _parts(args.only)
     _stop_on_sigterm()
     tools.ensure()
     from . import figures
@@ -81,6 +97,7 @@ def main(argv: list[str]) -> int:
         profile=args.profile,
         results=folder,
         dashboard_only=args.dashboard_only,
+        only=only,
     )
     databases = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     started = time.monotonic()
@@ -105,6 +122,8 @@ def main(argv: list[str]) -> int:
         if options.dashboard_only:
             chosen = [figure for figure in chosen if figure.key == "dashboard"]
         rows = figures.evaluate(chosen, runs)
+        if only:  # the parts not measured would only say "error"
+            rows = [row for row in rows if any(value is not None for value in row["values"].values())]
         rendered = figures.table(rows, list(runs)) if runs else "(nothing measured)"
         out = args.results / f"{stamp}.json"
         out.write_text(

@@ -33,6 +33,8 @@ class Options:
     profile: bool
     results: Path  # this run's folder for logs and profiles
     dashboard_only: bool = False  # seed, then time the dashboard's pages; no throughput figure
+    # Only these parts of a run (__main__.PARTS), to measure one change quickly; empty: all of them.
+    only: frozenset[str] = frozenset()
     # The optional peer (localstripe), measured once per run by the first database's scenario and shared by
     # the others: it has no database, so one measurement serves every figure.
     peer: dict = field(default_factory=dict)
@@ -49,6 +51,10 @@ class Scenario:
         self.page_path: str | None = None
 
     # --- plumbing --------------------------------------------------------------------------------------
+
+    def wants(self, part: str) -> bool:
+        only = self.options.only
+        return not only or part in only or (part == "small" and "large" in only)
 
     def log(self, message: str) -> None:
         print(f"[{time.monotonic() - self.started:7.1f}s] {self.kind}: {message}", file=sys.stderr, flush=True)
@@ -265,43 +271,52 @@ class Scenario:
         if o.dashboard_only:
             self.measure_dashboard()
             return
-        weighed = {
-            family: self.step(f"page bytes: {family}", lambda opener=opener: pages.weigh(opener()))
-            for family, opener in pages.openers(self.service.url, self.credentials, self.notify_url).items()
-        }
-        raw["page_bytes"] = {family: result for family, result in weighed.items() if result}
+        if self.wants("bytes"):
+            weighed = {
+                family: self.step(f"page bytes: {family}", lambda opener=opener: pages.weigh(opener()))
+                for family, opener in pages.openers(self.service.url, self.credentials, self.notify_url).items()
+            }
+            raw["page_bytes"] = {family: result for family, result in weighed.items() if result}
         bare = {"start": self.step("bare throughput", self.measure_bare)}
-        raw["dry_run"] = self.step("dry-run throughput", lambda: self.throughput(self.dry_run_plan))
-        page_url = self.step(
-            "payout checkout session",
-            lambda: pages.payout_checkout(self.service.url, self.credentials, self.notify_url, "bench-render"),
-        )
-        self.page_path = pages.path_of(page_url) if page_url else None
+        if self.wants("dry_run"):
+            raw["dry_run"] = self.step("dry-run throughput", lambda: self.throughput(self.dry_run_plan))
+        if self.wants("page"):
+            page_url = self.step(
+                "payout checkout session",
+                lambda: pages.payout_checkout(self.service.url, self.credentials, self.notify_url, "bench-render"),
+            )
+            self.page_path = pages.path_of(page_url) if page_url else None
         if self.page_path:
             raw["page"] = self.step(
                 "hosted payout page throughput",
                 lambda: self.throughput(lambda s: Plan(fixed=[signed.get(self.page_path)])),
             )
-        raw["pay"] = self.step("trade/pay throughput", self.measure_pay)
-        if not o.peer:
-            o.peer.update(self.step("peer localstripe: create and retrieve throughput", self.measure_peer) or {})
-        raw["peer"] = o.peer or None
+        if self.wants("pay"):
+            raw["pay"] = self.step("trade/pay throughput", self.measure_pay)
+        if self.wants("peer"):
+            if not o.peer:
+                o.peer.update(self.step("peer localstripe: create and retrieve throughput", self.measure_peer) or {})
+            raw["peer"] = o.peer or None
 
-        self.seeder = self.step(
-            "dataset templates", lambda: datasets.Seeder(self.app, self.credentials, self.notify_url)
-        )
-        small = self.seeder and self.step(f"seed {o.small:,} rows", lambda: self.seed(o.small))
+        small = None
+        if self.wants("small"):
+            self.seeder = self.step(
+                "dataset templates", lambda: datasets.Seeder(self.app, self.credentials, self.notify_url)
+            )
+            small = self.seeder and self.step(f"seed {o.small:,} rows", lambda: self.seed(o.small))
         if small:
             self.small_sample = small
             bare["mid"] = self.step("bare throughput (mid-run)", self.measure_bare)
             self.dataset_figures("small", small)
             latency = {}
             query_rps = (raw.get("query") or {}).get("small", {}).get("rps")
+            dry_rps = (raw.get("dry_run") or {}).get("rps") or self.step(
+                "dry-run throughput (for its latency)", lambda: self.throughput(self.dry_run_plan)
+            )["rps"]
             latency["dry_run"] = self.step(
                 "dry-run p99 at half max",
                 lambda: self.measure_latency(
-                    signed.payout(self.credentials, "/payout/dry-run", self.dry_run_fields()),
-                    (raw.get("dry_run") or {}).get("rps"),
+                    signed.payout(self.credentials, "/payout/dry-run", self.dry_run_fields()), dry_rps
                 ),
             )
             latency["query"] = self.step(
@@ -309,11 +324,12 @@ class Scenario:
                 lambda: self.measure_latency(self.query_request(small.trade_nos[0]), query_rps),
             )
             raw["latency"] = {k: v for k, v in latency.items() if v}
-        raw["notify"] = self.step(
-            f"notifications ({o.notifications:,})",
-            lambda: notify.measure(self.app, self.credentials["app_id"], self.notify_url, o.notifications),
-        )
-        large = self.seeder and small and self.step(f"seed {o.large:,} rows", lambda: self.seed(o.large))
+        if self.wants("notify"):
+            raw["notify"] = self.step(
+                f"notifications ({o.notifications:,})",
+                lambda: notify.measure(self.app, self.credentials["app_id"], self.notify_url, o.notifications),
+            )
+        large = self.wants("large") and small and self.step(f"seed {o.large:,} rows", lambda: self.seed(o.large))
         if large:
             self.large_sample = large
             self.dataset_figures("large", large)

@@ -1,9 +1,10 @@
-"""The BR Code's QR: one fixed data mask (no scoring of all eight), and the image still reads back exactly."""
+"""The BR Code's QR, encoded in C++: the PNG and the page's SVG read back exactly as their code."""
 
 from __future__ import annotations
 
 import base64
 import io
+import re
 from decimal import Decimal
 
 import zxingcpp
@@ -17,13 +18,49 @@ def read(png: bytes) -> list[tuple[str, str]]:
     return [(r.text, r.format.name) for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))]
 
 
-def test_every_symbol_uses_the_fixed_mask_and_reads_back():
-    for amount in (None, Decimal("0.01"), Decimal("150.00"), Decimal("99999.99")):
-        code = brcode.build(
+def codes() -> list[str]:
+    return [
+        brcode.build(
             key="16727230000197", amount=amount, merchant_name="Loja Exemplo", merchant_city="SAO PAULO", txid="abc123"
         )
-        assert qrimage.symbol(code).mask == qrimage.MASK
-        assert read(qrimage.png(code)) == [(code, "QRCode")]
+        for amount in (None, Decimal("0.01"), Decimal("150.00"), Decimal("99999.99"))
+    ]
+
+
+def test_every_png_reads_back_with_its_quiet_zone_and_scale():
+    for code in codes():
+        png = qrimage.png(code)
+        image = Image.open(io.BytesIO(png))
+        modules, _ = qrimage.modules(code, quiet_zone=False)
+        assert image.mode == "1" and image.size == ((modules + 8) * qrimage.SCALE,) * 2
+        # Four light modules all round: the first and last 16 pixel rows and columns are white.
+        pixels = image.load()
+        edge = 4 * qrimage.SCALE
+        assert all(pixels[x, y] for x in range(image.size[0]) for y in (*range(edge), *range(-edge, 0)))
+        assert all(pixels[x, y] for y in range(image.size[1]) for x in (*range(edge), *range(-edge, 0)))
+        assert read(png) == [(code, "QRCode")]
+
+
+def _draw(svg: str) -> bytes:
+    """The SVG's rectangles painted on a white canvas, 4 pixels a unit (a rasteriser of this one shape)."""
+    side = int(re.search(r'viewBox="0 0 (\d+) \d+"', svg).group(1))
+    image = Image.new("1", (side * 4, side * 4), 1)
+    pixels = image.load()
+    for x, y, width in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", svg):
+        for px in range(int(x) * 4, (int(x) + int(width)) * 4):
+            for py in range(int(y) * 4, (int(y) + 1) * 4):
+                pixels[px, py] = 0
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def test_the_page_svg_draws_the_same_symbol():
+    for code in codes():
+        svg = qrimage.svg(code)
+        assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ') and 'class="qr"' in svg
+        assert "width=" not in svg.split(">")[0]  # sized by its box
+        assert read(_draw(svg)) == [(code, "QRCode")]
 
 
 def test_the_api_image_of_a_direct_pix_payment_reads_back_as_its_code(api):

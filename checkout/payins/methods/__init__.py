@@ -163,9 +163,12 @@ def _nothing(trade: Trade, links: Links, collector: Collector) -> dict:
 def answer(fields: dict) -> dict:
     """What a direct payment answers: the method's kept fields, and the PIX QR image drawn from its code
     (derived, so not kept with the trade)."""
-    if "qr_code" in fields and "qr_code_img" not in fields:
-        return {**fields, "qr_code_img": qrimage.data_uri(fields["qr_code"])}
-    return fields
+    if "qr_code" not in fields or "qr_code_img" in fields:
+        return fields
+    # After the method's fields and before web_url, where the answers have always had it.
+    answered = {name: value for name, value in fields.items() if name != "web_url"}
+    answered["qr_code_img"] = qrimage.data_uri(fields["qr_code"])
+    return answered | ({"web_url": fields["web_url"]} if "web_url" in fields else {})
 
 
 @dataclass(frozen=True)
