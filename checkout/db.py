@@ -208,16 +208,6 @@ class Database:
             assert self.sessionmaker is not None, "init_app first"
             g.db_session = self.sessionmaker(bind=self.one_statement_engine if one_statement else self.read_only_engine)
 
-    @contextlib.contextmanager
-    def reading(self) -> Iterator[Session]:
-        """A read-only session of its own, beside the request's, closed on leaving."""
-        assert self.sessionmaker is not None, "init_app first"
-        session = self.sessionmaker(bind=self.read_only_engine)
-        try:
-            yield session
-        finally:
-            session.close()
-
     def _close(self, _exc) -> None:
         session = g.pop("db_session", None)
         if session is not None:

@@ -153,19 +153,6 @@ class PayoutEnvelope(Envelope):
         return self.envelope(code, msg, data, status)
 
 
-def _authenticated(envelope: Envelope, body: dict | None, *, read_only: bool) -> Merchant:
-    """The request's merchant, for its session (a read-only operation: the process's shared copy).
-
-    On SQLite a writing operation's first statement takes the database's one write lock, held to its
-    commit; the credentials are read on a snapshot of their own first, so that the lock covers the writes
-    and not the parsing and checking that come before them."""
-    if read_only or not db.is_sqlite:
-        return envelope.authenticate(body, db.session, attach=not read_only)
-    with db.reading() as reader:
-        merchant = envelope.authenticate(body, reader, attach=False)
-    return db.session.merge(merchant, load=False)
-
-
 def logged(endpoint: View) -> View:
     """The request log around an operation: one row per request that passed authentication, refused or
     not, written after the request's own commit or rollback (requestlog.record never raises)."""
@@ -247,10 +234,10 @@ def operation(
             try:
                 body: dict | None = None
                 if envelope.authenticates_first:
-                    merchant = _authenticated(envelope, None, read_only=read_only)
+                    merchant = envelope.authenticate(None, session, attach=not read_only)
                 else:
                     body = envelope.read_body()
-                    merchant = _authenticated(envelope, body, read_only=read_only)
+                    merchant = envelope.authenticate(body, session, attach=not read_only)
                 g.api_merchant_id = merchant.id  # from here on the request is logged (see `logged`)
                 # The rest of the request runs on this merchant's clock (teardown puts the thread back).
                 clock.set_merchant(merchant.id)

@@ -12,7 +12,7 @@ from typing import TypeGuard
 import requests
 import urllib3
 from sqlalchemy import exists, func, or_, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session, lazyload, object_session
 
 from .. import clock, signing
 from ..jobs import clock_scopes
@@ -27,10 +27,12 @@ RETRY_MINUTES = (10, 30, 60, 120, 360, 840)
 LEASE = timedelta(seconds=60)  # wall clock: how long a claim holds before another worker may take over
 CONNECT_TIMEOUT, READ_TIMEOUT, TOTAL_TIMEOUT = 3.0, 5.0, 10.0
 MAX_RESPONSE = 64 * 1024
-# A round claims up to BATCH messages (claiming and recording cost about the same for 128 as for 32), and
-# no more than keeps THREADS busy twice over; the merchants with work share the THREADS evenly, and a
-# round waits ROUND_WAIT seconds at most for its results (the rest are recorded as they finish, by later
-# rounds).
+# A round claims up to BATCH messages, less what this process still has queued or sending (claiming and
+# recording cost about the same for 128 as for 32, and a round's own cost was most of a delivery's: at 32 a
+# round, a worker delivered 0.56 as fast as a bare loop of requests, at 128, 0.73). The merchants with work
+# share the THREADS evenly; a message that cannot start sending within START_MARGIN of its claim is given
+# back unsent. A round waits ROUND_WAIT seconds at most for its results (the rest are recorded as they
+# finish, by later rounds).
 BATCH, THREADS = 128, 16
 ROUND_WAIT = 1.0
 # A send still running this long (a receiver trickling its headers past every read timeout) is given up
@@ -125,13 +127,25 @@ class Outgoing:
 def _due(held_before: datetime, free, scope) -> tuple:
     """What makes a message of one clock's scope due on that clock (the current one)."""
     now = clock.now()
-    earlier = aliased(OutboxMessage)
+    # The subjects that make later messages wait: first found among the pending messages that are held or
+    # not yet due (a few: those in flight and those waiting for a retry), then probed per candidate. As one
+    # anti-join over all pending messages, PostgreSQL without statistics yet for a freshly filled outbox (it
+    # expects one row) scanned every pending message for each candidate: 147 ms a claim with 1,000 waiting,
+    # most of a delivery round (docs/benchmarks.md).
+    waiting = (
+        select(OutboxMessage.target, OutboxMessage.subject_id, func.min(OutboxMessage.id).label("first"))
+        .where(
+            OutboxMessage.status == PENDING,
+            or_(OutboxMessage.next_attempt_at > now, OutboxMessage.locked_until >= held_before),
+        )
+        .group_by(OutboxMessage.target, OutboxMessage.subject_id)
+        .cte("waiting")
+        .prefix_with("MATERIALIZED")  # computed once per claim, not once per candidate
+    )
     blocked = exists().where(
-        earlier.target == OutboxMessage.target,
-        earlier.subject_id == OutboxMessage.subject_id,
-        earlier.id < OutboxMessage.id,
-        earlier.status == PENDING,
-        or_(earlier.next_attempt_at > now, earlier.locked_until >= held_before),
+        waiting.c.target == OutboxMessage.target,
+        waiting.c.subject_id == OutboxMessage.subject_id,
+        waiting.c.first < OutboxMessage.id,
     )
     return (scope, OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= now, free, ~blocked)
 
@@ -229,9 +243,14 @@ def _apply(message: OutboxMessage, result: Result | None, *, manual: bool) -> No
     if result is None:
         return
     at = result.started_at or clock.now()
+    session = object_session(message)
+    assert session is not None  # record_all's own
+    # Added beside the message rather than into its attempt_log, which is then never loaded: how many
+    # automatic attempts there were is asked only of a failure that may be retried.
     message.attempts += 1
-    message.attempt_log.append(
+    session.add(
         DeliveryAttempt(
+            outbox_id=message.id,
             number=message.attempts,
             at=at,
             status_code=result.status_code,
@@ -245,7 +264,6 @@ def _apply(message: OutboxMessage, result: Result | None, *, manual: bool) -> No
     if message.first_dispatch_at is None and not manual:
         message.first_dispatch_at = at
     message.last_error = _clean(result.error)
-    automatic = sum(1 for attempt in message.attempt_log if not attempt.manual)
     if result.succeeded:
         set_status(message, DELIVERED, at=at, delivered_at=at)
     elif result.skipped:
@@ -254,13 +272,26 @@ def _apply(message: OutboxMessage, result: Result | None, *, manual: bool) -> No
         set_status(message, FAILED, at=at)
     elif manual:
         pass  # a resend that merely fails leaves the status and the schedule as they were
-    elif automatic <= len(RETRY_MINUTES):
+    elif (automatic := _automatic_attempts(session, message)) <= len(RETRY_MINUTES):
         # A retry is no move: the message stays pending, only later.
         assert message.first_dispatch_at is not None  # set above: not manual
         first = clock.as_utc(message.first_dispatch_at)
         message.next_attempt_at = first + timedelta(minutes=RETRY_MINUTES[automatic - 1])
     else:
         set_status(message, FAILED, at=at)
+
+
+def _automatic_attempts(session: Session, message: OutboxMessage) -> int:
+    """The message's attempts made on the schedule, the one just added included (flushed first)."""
+    session.flush()
+    return (
+        session.scalar(
+            select(func.count())
+            .select_from(DeliveryAttempt)
+            .where(DeliveryAttempt.outbox_id == message.id, DeliveryAttempt.manual.is_(False))
+        )
+        or 0
+    )
 
 
 def record_all(session: Session, outcomes: list[tuple[Outgoing, Result | None]], *, manual: bool = False) -> int:
@@ -275,6 +306,7 @@ def record_all(session: Session, outcomes: list[tuple[Outgoing, Result | None]],
             .where(OutboxMessage.id.in_([o.id for o, _ in outcomes]))
             .order_by(OutboxMessage.id)
             .with_for_update(of=OutboxMessage)
+            .options(lazyload(OutboxMessage.attempt_log))  # _apply adds to it without reading it
             .execution_options(populate_existing=True)
         )
     }
@@ -375,7 +407,7 @@ def dispatch_due(session: Session, config) -> int:
     they count as steps until they are recorded."""
     _sender.reap(GIVE_UP_AFTER)
     finished = collect_finished(session)
-    room = 2 * THREADS - len(_sender.unfinished())  # what is queued already keeps the threads busy
+    room = BATCH - len(_sender.unfinished())  # the threads take them in turn; START_MARGIN gives back the late
     claimed = claim(session, min(BATCH, room)) if room > 0 else []
     if claimed:
         deliver(session, claimed, config)
