@@ -6,11 +6,12 @@ from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
+from sqlalchemy import select
 
 from checkout import clock, statemachine
 from checkout.merchants import service as merchants
 from checkout.notifications import dispatcher
-from checkout.notifications.models import OutboxMessage
+from checkout.notifications.models import DeliveryAttempt, OutboxMessage
 from checkout.notifications.outbox import enqueue
 from checkout.notifications.outbox import set_status as set_message_status
 from checkout.payins import states
@@ -258,10 +259,11 @@ def test_a_checkout_session_opens_then_completes_with_its_payout(session):
     assert _queued(session) == []
 
 
-def test_an_outbox_message_moves_as_the_dispatcher_records_attempts(session):
-    message = enqueue(session, merchant_id=1, kind="payin.callback", target="http://x", subject_id="T1", payload={})
+def test_an_outbox_message_moves_as_the_dispatcher_records_attempts(session, merchant):
+    owner = merchants.find_by_app_id(session, merchant["app_id"]).id
+    message = enqueue(session, merchant_id=owner, kind="payin.callback", target="http://x", subject_id="T1", payload={})
+    session.flush()  # as every message the dispatcher records was stored first
     assert message.status == "pending"
-    message.attempt_log = []
     at = clock.now()
     dispatcher._apply(message, dispatcher.Result(succeeded=False, error="refused", started_at=at), manual=False)
     # A retry is no move: still pending, due on the schedule.
@@ -273,3 +275,9 @@ def test_an_outbox_message_moves_as_the_dispatcher_records_attempts(session):
     assert message.status == "failed"
     with pytest.raises(IllegalTransition):
         set_message_status(message, "pending")
+    session.flush()
+    assert [(a.number, a.succeeded, a.manual) for a in session.scalars(select(DeliveryAttempt))] == [
+        (1, False, False),
+        (2, True, False),
+        (3, False, True),
+    ]
