@@ -6,11 +6,12 @@ import contextlib
 import fcntl
 import os
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from flask import Flask, g
-from sqlalchemy import create_engine, event, make_url
+from sqlalchemy import create_engine, event, exc, make_url
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
@@ -160,10 +161,34 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
+# A pooled connection left unused this long is pinged before it is handed out again (see make_engine).
+PING_AFTER_IDLE = 5.0
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         return _sqlite_engine(url)
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    engine = create_engine(url, pool_size=10, max_overflow=10)
+
+    # SQLAlchemy's pool_pre_ping pinged on every checkout: a round trip per request, 0.3 ms of a 1.4 ms
+    # /trade/query. A connection in steady use has just shown it is alive; one that sat idle (through a
+    # database restart, say) is pinged first and replaced if the ping fails. A disconnect met mid-request
+    # still invalidates the whole pool, as before.
+    @event.listens_for(engine, "checkin")
+    def _note_idle(_dbapi_connection, record):
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping_if_idle(dbapi_connection, record, _proxy):
+        if time.monotonic() - record.info.get("idle_since", time.monotonic()) < PING_AFTER_IDLE:
+            return
+        try:
+            dbapi_connection.execute("SELECT 1")
+            dbapi_connection.rollback()  # the ping began a transaction (psycopg): end it before use
+        except Exception as error:
+            raise exc.DisconnectionError(f"idle connection failed its ping: {error}") from error
+
+    return engine
 
 
 class Database:
