@@ -45,7 +45,7 @@ def data_uri(code: str) -> str:
 
 def svg(code: str, *, css_class: str = "qr") -> str:
     """An inline SVG, sized by its box (a viewBox, no width or height): each run of dark modules in a row
-    is one rectangle of one path."""
+    is one stroke of one path, a module wide."""
     size, flat = modules(code, quiet_zone=False)
     runs = []
     for y in range(size):
@@ -54,11 +54,11 @@ def svg(code: str, *, css_class: str = "qr") -> str:
         while (start := row.find(0, x)) != -1:
             end = row.find(255, start)
             end = size if end == -1 else end
-            runs.append(f"M{start + SVG_BORDER} {y + SVG_BORDER}h{end - start}v1h-{end - start}z")
+            runs.append(f"M{start + SVG_BORDER} {y + SVG_BORDER}.5h{end - start}")
             x = end
     side = size + 2 * SVG_BORDER
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" class="{css_class}" '
         f'shape-rendering="crispEdges"><rect width="{side}" height="{side}" fill="#fff"/>'
-        f'<path fill="#000" d="{"".join(runs)}"/></svg>'
+        f'<path stroke="#000" d="{"".join(runs)}"/></svg>'
     )

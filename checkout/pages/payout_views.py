@@ -44,24 +44,26 @@ METHOD_MARKS = {"PIX": "pix", "BANKTRANSFER": "bank", "SPEI": "spei", "WALLET": 
 
 @functools.cache
 def _session_and_merchant(lock: bool):
-    """The session and its merchant in one statement, built once (building it cost as much as running it)."""
+    """The session, its merchant and the payout holding its custom_code in one statement, built once
+    (building it cost as much as running it)."""
     query = (
-        select(CheckoutSession, Merchant)
+        select(CheckoutSession, Merchant, sessions.code_holder())
         .join(Merchant, Merchant.id == CheckoutSession.merchant_id)
         .where(CheckoutSession.session_id == bindparam("session"))
     )
     return query.with_for_update(of=CheckoutSession) if lock else query
 
 
-def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession]:
+def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession, int | None]:
+    """The page, its session, and the id of the payout holding the session's custom_code (if any)."""
     token, payload = read_token(links.PAYOUT_PAGE, 1800 + TOKEN_GRACE)
     found = db.session.execute(_session_and_merchant(lock), {"session": str(payload.get("session"))}).first()
     if found is None:
         raise PageError(404, "not-found")
-    record, merchant = found
+    record, merchant, holder = found
     page = open_page(token, merchant, record.country)
     allow_form_target(record.return_url)
-    return page, record
+    return page, record, holder
 
 
 def _methods(record: CheckoutSession) -> list[str]:
@@ -170,10 +172,10 @@ def _expired(record: CheckoutSession) -> bool:
     return record.status == sessions.EXPIRED or clock.as_utc(record.expires_at) <= clock.now()
 
 
-def _closed(page: Page, record: CheckoutSession) -> None:
+def _closed(record: CheckoutSession, holder: int | None) -> None:
     """A session that can no longer create its payout ends on a clear page, never on its form: its time ran
     out, or (a session opened before migration 0008) a direct payout took its custom_code."""
-    if sessions.code_taken_elsewhere(db.session, page.merchant, record):
+    if sessions.code_taken_elsewhere(record, holder):
         raise PageError(410, "taken")
     if _expired(record):
         raise PageError(410, "expired")
@@ -212,10 +214,10 @@ def _checked(record: CheckoutSession, form: PayoutForm) -> NewPayout | None:
 
 @bp.get("/payout")
 def payout_page():
-    page, record = _session_page()
+    page, record, holder = _session_page()
     if record.status == sessions.COMPLETED:
         return _result(page, record)
-    _closed(page, record)
+    _closed(record, holder)
 
     def fresh() -> str:
         return _show_form(page, record, _form(record), nonce=rendered.NONCE, now=rendered.NOW)[0]
@@ -226,11 +228,11 @@ def payout_page():
 @bp.post("/payout")
 def payout_submit():
     """Create the session's payout exactly once: the session row is locked, a repeat sees COMPLETED."""
-    page, record = _session_page(lock=True)
+    page, record, holder = _session_page(lock=True)
     _post_allowed(page)
     if record.status == sessions.COMPLETED:
         return _result(page, record)
-    _closed(page, record)
+    _closed(record, holder)
     form = _form(record, request.form)
     order = _checked(record, form)
     if request.headers.get(CHECK_ONLY) == "1":

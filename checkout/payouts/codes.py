@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -15,17 +15,6 @@ from .models import CheckoutSession, CustomCode, Payout
 
 def find_payout(session: Session, merchant: Merchant, custom_code: str) -> Payout | None:
     return session.scalar(select(Payout).where(Payout.merchant_id == merchant.id, Payout.custom_code == custom_code))
-
-
-_PAYOUT_ID = select(Payout.id).where(
-    Payout.merchant_id == bindparam("merchant"), Payout.custom_code == bindparam("code")
-)
-
-
-def payout_id(session: Session, merchant: Merchant, custom_code: str) -> int | None:
-    """The id of the payout holding `custom_code`, if any: one indexed read, no entity built (each payout
-    page asks it)."""
-    return session.scalar(_PAYOUT_ID, {"merchant": merchant.id, "code": custom_code})
 
 
 def taken(session: Session, merchant: Merchant, custom_code: str) -> Duplicate:
