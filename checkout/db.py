@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import os
 import threading
 import time
@@ -77,6 +78,7 @@ _writers_lock = threading.Lock()
 HOLDS_WRITER = "checkout_holds_writer"  # in a pooled connection's info while its write transaction runs
 
 
+@functools.lru_cache(maxsize=64)  # the path is resolved once per URL, not on each turn
 def _writer_for(url: str) -> _Writer:
     """The writer lock of a database file, shared by every engine of this process on that file."""
     database = make_url(url).database
@@ -137,11 +139,14 @@ def _sqlite_engine(url: str) -> Engine:
     # that SQLAlchemy calls next finds no transaction open and does nothing.
     @event.listens_for(engine, "commit")
     def _on_commit(connection):
-        connection.exec_driver_sql("COMMIT")  # if it fails the transaction stays open, and rolls back
+        if connection.connection.dbapi_connection.in_transaction:  # none around a one-statement read
+            connection.exec_driver_sql("COMMIT")  # if it fails the transaction stays open, and rolls back
         _let_go(connection)
 
     @event.listens_for(engine, "rollback")
     def _on_rollback(connection):
+        if connection.invalidated:
+            return  # its turn was handed on when it was invalidated (below)
         if connection.info.get(HOLDS_WRITER):
             with contextlib.suppress(Exception):  # a broken connection: SQLAlchemy's own rollback reports it
                 if connection.connection.dbapi_connection.in_transaction:
@@ -152,9 +157,10 @@ def _sqlite_engine(url: str) -> Engine:
         if connection.info.pop(HOLDS_WRITER, False):
             writer.release()
 
+    # Never back into the pool, or closed, holding the turn (a connection invalidated mid-transaction).
     @event.listens_for(engine, "checkin")
-    def _on_checkin(dbapi_connection, record):
-        # Never back into the pool holding the lock (a connection invalidated mid-transaction).
+    @event.listens_for(engine, "invalidate")
+    def _on_checkin(_dbapi_connection, record, *_exception):
         if record.info.pop(HOLDS_WRITER, False):
             writer.release()
 

@@ -98,3 +98,25 @@ def test_an_idle_postgresql_connection_that_died_is_replaced_before_use(app, mon
     with engine.connect() as conn:
         assert conn.exec_driver_sql("SELECT pg_backend_pid()").scalar() != pid
     engine.dispose()
+
+
+def test_a_connection_invalidated_mid_write_hands_its_turn_on(app):
+    if not app.config["DATABASE_URL"].startswith("sqlite"):
+        pytest.skip("SQLite's writers' turns")
+    engine = make_engine(app.config["DATABASE_URL"])
+    broken = engine.connect()
+    broken.exec_driver_sql("SELECT 1")  # its write transaction holds the turn
+    broken.invalidate()  # as when its driver connection breaks: closed, never committed
+    broken.rollback()
+    broken.close()
+    written = []
+
+    def write() -> None:  # on another thread: the turn is reentrant for the thread that held it
+        with engine.begin() as conn:
+            written.append(conn.exec_driver_sql("SELECT 1").scalar())
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    writer.join(timeout=10)
+    engine.dispose()
+    assert written == [1]
