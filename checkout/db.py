@@ -33,14 +33,20 @@ class _Writer:
     while every waiter slept, and a direct payment's p99 passed a second. Writers of this process queue
     on a lock here instead, and the processes on the database take turns through an flock() on a file
     beside it; both wake the next writer the moment the last one commits or rolls back. The busy handler
-    still covers any other program writing to the file. Reentrant, for a thread that nests a second
-    write transaction on another connection (SQLite would refuse that one anyway).
+    still covers any other program writing to the file. A thread may nest a second write transaction on
+    another connection (SQLite would refuse that one anyway); a turn may be handed back from another thread
+    (a session closed by the collector).
     """
 
     def __init__(self, path: str | None):
         self.path = path
-        self.threads = threading.RLock()
-        self.depth = 0  # changed only by the thread holding `threads`
+        self.reset()
+
+    def reset(self) -> None:
+        """As new: in a forked child, whose copy may be held by a thread it does not have."""
+        self.lock = threading.Lock()
+        self.owner: int | None = None
+        self.depth = 0  # changed only by the owner, or by whoever hands its turn back
         self.file: tuple[int, int] | None = None  # (pid, fd): a forked child opens its own
 
     def _fd(self) -> int | None:
@@ -48,33 +54,72 @@ class _Writer:
             return None
         pid = os.getpid()
         if self.file is None or self.file[0] != pid:
-            self.file = (pid, os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
+            self.file = (pid, _open_lock_file(self.path))
         return self.file[1]
 
     def acquire(self) -> None:
-        self.threads.acquire()
-        self.depth += 1
-        if self.depth == 1:
-            try:
-                fd = self._fd()
-                if fd is not None:
-                    fcntl.flock(fd, fcntl.LOCK_EX)
-            except BaseException:
-                self.depth -= 1
-                self.threads.release()
-                raise
+        me = threading.get_ident()
+        if self.owner == me:
+            self.depth += 1
+            return
+        # As SQLite's own busy timeout did: a writer stuck holding the turn fails the others, not hangs them.
+        if not self.lock.acquire(timeout=WRITER_TIMEOUT):
+            raise exc.OperationalError("BEGIN IMMEDIATE", None, TimeoutError("database is locked (writer's turn)"))
+        try:
+            fd = self._fd()
+            if fd is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+        except BaseException:
+            self.lock.release()
+            raise
+        self.owner, self.depth = me, 1
 
     def release(self) -> None:
         self.depth -= 1
+        if self.depth > 0:
+            return
+        self.owner = None
         try:
-            if self.depth == 0 and self.file is not None and self.file[0] == os.getpid():
+            if self.file is not None and self.file[0] == os.getpid():
                 fcntl.flock(self.file[1], fcntl.LOCK_UN)
         finally:
-            self.threads.release()
+            self.lock.release()
+
+
+WRITER_TIMEOUT = 30.0  # seconds, as the connections' busy_timeout
+
+
+def _open_lock_file(path: str) -> int:
+    """The lock file beside the database, made like the database (its mode, and its owner when we are root)
+    so that whoever writes first, the service's own user can take turns too; opened read-only where it
+    cannot be written (flock() needs no more)."""
+    database = path.removesuffix("-writer.lock")
+    try:
+        stat = Path(database).stat()
+    except OSError:
+        stat = None
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, (stat.st_mode & 0o666) if stat else 0o644)
+    except PermissionError:
+        return os.open(path, os.O_RDONLY)
+    if stat is not None and os.geteuid() == 0:
+        with contextlib.suppress(OSError):
+            os.fchown(fd, stat.st_uid, stat.st_gid)
+    return fd
 
 
 _writers: dict[str, _Writer] = {}
 _writers_lock = threading.Lock()
+
+
+def _after_fork_in_child() -> None:
+    global _writers_lock  # noqa: PLW0603 (the parent's may have been held by a thread the child has not)
+    _writers_lock = threading.Lock()
+    for writer in _writers.values():
+        writer.reset()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 HOLDS_WRITER = "checkout_holds_writer"  # in a pooled connection's info while its write transaction runs
 
 

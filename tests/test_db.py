@@ -120,3 +120,26 @@ def test_a_connection_invalidated_mid_write_hands_its_turn_on(app):
     writer.join(timeout=10)
     engine.dispose()
     assert written == [1]
+
+
+def test_a_turn_handed_back_from_another_thread_lets_the_next_writer_in(app):
+    """A session closed by the garbage collector ends its transaction on whatever thread runs it."""
+    if not app.config["DATABASE_URL"].startswith("sqlite"):
+        pytest.skip("SQLite's writers' turns")
+    engine = make_engine(app.config["DATABASE_URL"])
+    holder = engine.connect()
+    holder.exec_driver_sql("SELECT 1")  # this thread's turn
+    closer = threading.Thread(target=holder.close)  # rolls back and hands the turn back, elsewhere
+    closer.start()
+    closer.join(timeout=10)
+    written = []
+
+    def write() -> None:
+        with engine.begin() as conn:
+            written.append(conn.exec_driver_sql("SELECT 1").scalar())
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    writer.join(timeout=10)
+    engine.dispose()
+    assert written == [1]

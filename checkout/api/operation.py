@@ -153,6 +153,16 @@ class PayoutEnvelope(Envelope):
         return self.envelope(code, msg, data, status)
 
 
+def _finished(finish: Callable[[Any], Any], fields: Any) -> Any:
+    """The answer completed after the commit; what was committed stands if that fails (the merchant's retry
+    would meet a duplicate): the answer goes without what `finish` adds, and the failure is logged."""
+    try:
+        return finish(fields)
+    except Exception:
+        log.exception("could not complete the answer to %s %s after its commit", request.method, request.path)
+        return fields
+
+
 def logged(endpoint: View) -> View:
     """The request log around an operation: one row per request that passed authentication, refused or
     not, written after the request's own commit or rollback (requestlog.record never raises)."""
@@ -256,7 +266,7 @@ def operation(
                 if not read_only:  # a read-only one ends when the session closes, with nothing to commit
                     session.commit()
                 if finish is not None:
-                    fields = finish(fields)
+                    fields = _finished(finish, fields)
             except DomainError as error:
                 session.rollback()
                 # One line per refused request, whatever it carried (the message is ours, and bounded).

@@ -70,3 +70,18 @@ def test_the_api_image_of_a_direct_pix_payment_reads_back_as_its_code(api):
     prefix = "data:image/png;base64,"
     assert answer["qr_code_img"].startswith(prefix)
     assert read(base64.b64decode(answer["qr_code_img"].removeprefix(prefix))) == [(answer["qr_code"], "QRCode")]
+
+
+def test_a_payment_whose_image_fails_after_its_commit_still_answers_it(api, monkeypatch, caplog):
+    """The image is drawn after the trade is stored: failing then, the answer goes without it (a retry
+    would meet a duplicate out_trade_no), with its QR code and link, and the failure is logged."""
+
+    def broken(code):
+        raise RuntimeError("no image today")
+
+    monkeypatch.setattr(qrimage, "data_uri", broken)
+    answer = api.post("/trade/pay", builders.direct("PIX", "order-no-image"), expect=200)
+    assert answer["code"] == "10000" and answer["trade_status"] == "PROCESSING"
+    assert answer["qr_code"].startswith("000201") and answer["qr_code_url"] and "qr_code_img" not in answer
+    assert api.post("/trade/query", {"out_trade_no": "order-no-image"}, expect=200)["trade_no"] == answer["trade_no"]
+    assert "could not complete the answer to POST /trade/pay after its commit" in caplog.text
