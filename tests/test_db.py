@@ -100,6 +100,22 @@ def test_an_idle_postgresql_connection_that_died_is_replaced_before_use(app, mon
     engine.dispose()
 
 
+def a_writer_on_another_thread_gets_in(engine) -> bool:
+    """Whether a write transaction on a new thread (the turn is reentrant for the thread that held it)
+    begins and commits within 10 s; the engine is disposed after."""
+    written = []
+
+    def write() -> None:
+        with engine.begin() as conn:
+            written.append(conn.exec_driver_sql("SELECT 1").scalar())
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    writer.join(timeout=10)
+    engine.dispose()
+    return written == [1]
+
+
 def test_a_connection_invalidated_mid_write_hands_its_turn_on(app):
     if not app.config["DATABASE_URL"].startswith("sqlite"):
         pytest.skip("SQLite's writers' turns")
@@ -109,17 +125,7 @@ def test_a_connection_invalidated_mid_write_hands_its_turn_on(app):
     broken.invalidate()  # as when its driver connection breaks: closed, never committed
     broken.rollback()
     broken.close()
-    written = []
-
-    def write() -> None:  # on another thread: the turn is reentrant for the thread that held it
-        with engine.begin() as conn:
-            written.append(conn.exec_driver_sql("SELECT 1").scalar())
-
-    writer = threading.Thread(target=write, daemon=True)
-    writer.start()
-    writer.join(timeout=10)
-    engine.dispose()
-    assert written == [1]
+    assert a_writer_on_another_thread_gets_in(engine)
 
 
 def test_a_turn_handed_back_from_another_thread_lets_the_next_writer_in(app):
@@ -132,14 +138,4 @@ def test_a_turn_handed_back_from_another_thread_lets_the_next_writer_in(app):
     closer = threading.Thread(target=holder.close)  # rolls back and hands the turn back, elsewhere
     closer.start()
     closer.join(timeout=10)
-    written = []
-
-    def write() -> None:
-        with engine.begin() as conn:
-            written.append(conn.exec_driver_sql("SELECT 1").scalar())
-
-    writer = threading.Thread(target=write, daemon=True)
-    writer.start()
-    writer.join(timeout=10)
-    engine.dispose()
-    assert written == [1]
+    assert a_writer_on_another_thread_gets_in(engine)
