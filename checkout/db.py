@@ -120,6 +120,7 @@ def _after_fork_in_child() -> None:
 
 
 os.register_at_fork(after_in_child=_after_fork_in_child)
+
 HOLDS_WRITER = "checkout_holds_writer"  # in a pooled connection's info while its write transaction runs
 
 

@@ -43,7 +43,7 @@ def data_uri(code: str) -> str:
     return "data:image/png;base64," + base64.b64encode(png(code)).decode("ascii")
 
 
-def svg(code: str, *, css_class: str = "qr") -> str:
+def svg(code: str) -> str:
     """An inline SVG, sized by its box (a viewBox, no width or height): each run of dark modules in a row
     is one stroke of one path, a module wide."""
     size, flat = modules(code, quiet_zone=False)
@@ -58,7 +58,7 @@ def svg(code: str, *, css_class: str = "qr") -> str:
             x = end
     side = size + 2 * SVG_BORDER
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" class="{css_class}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" class="qr" '
         f'shape-rendering="crispEdges"><rect width="{side}" height="{side}" fill="#fff"/>'
         f'<path stroke="#000" d="{"".join(runs)}"/></svg>'
     )

@@ -99,7 +99,13 @@ def _form(record: CheckoutSession, formdata=None) -> PayoutForm:
 
 
 def _show_form(
-    page: Page, record: CheckoutSession, form: PayoutForm, status: int = 200, *, nonce: str | None = None, now=None
+    page: Page,
+    record: CheckoutSession,
+    form: PayoutForm,
+    status: int = 200,
+    *,
+    nonce: str | None = None,
+    now: int | str | None = None,
 ):
     deadline = clock.unix(record.expires_at)
     return render(
@@ -131,7 +137,6 @@ def _form_key(page: Page, record: CheckoutSession) -> tuple:
         page.view,
         page.locale,
         merchant.id,
-        merchant.merchant_id,
         merchant.name,
         merchant.has_logo,
         tuple(merchant.frame_origins or ()),
