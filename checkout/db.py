@@ -13,8 +13,10 @@ from pathlib import Path
 
 from flask import Flask, g
 from sqlalchemy import create_engine, event, exc, make_url
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+
+from . import peek
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 READ_ONLY = "checkout_read_only"  # execution option: this unit of work never writes
@@ -251,6 +253,7 @@ class Database:
         self.read_only_engine: Engine | None = None
         self.one_statement_engine: Engine | None = None
         self.sessionmaker: sessionmaker | None = None
+        self.readers = peek.Readers()
         if app is not None:
             self.init_app(app)
 
@@ -282,8 +285,13 @@ class Database:
         """Declare the request's unit of work read-only, before its session is first used; with
         `one_statement`, a single statement (which then runs outside a transaction on PostgreSQL)."""
         if "db_session" not in g:
-            assert self.sessionmaker is not None, "init_app first"
-            g.db_session = self.sessionmaker(bind=self.one_statement_engine if one_statement else self.read_only_engine)
+            assert self.sessionmaker is not None and self.one_statement_engine is not None, "init_app first"
+            bind: Connection | Engine | None
+            if one_statement:
+                bind = self.readers.connection(self.one_statement_engine) or self.one_statement_engine
+            else:
+                bind = self.read_only_engine
+            g.db_session = self.sessionmaker(bind=bind)
 
     def _close(self, _exc) -> None:
         session = g.pop("db_session", None)

@@ -1,4 +1,4 @@
-"""One-row reads outside any unit of work, on a driver connection each thread keeps for them."""
+"""Reads outside any unit of work, on connections each thread keeps for them (driver and SQLAlchemy)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import threading
 import weakref
 from typing import Any
 
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 _local = threading.local()
 # A forked child's copies of its parent's connections: kept, never closed or finalized here (closing one
@@ -19,10 +19,11 @@ _inherited: list = []
 class _Held:
     """A kept connection, closed when its thread ends or its engine is gone, by the process that opened it."""
 
-    __slots__ = ("connection", "pid")
+    __slots__ = ("connection", "engine", "pid")
 
     def __init__(self, connection: Any):
         self.connection, self.pid = connection, os.getpid()
+        self.engine: Engine | None = None  # a Readers' connection: the engine it came from
 
     def __del__(self) -> None:
         if self.pid == os.getpid():
@@ -62,7 +63,7 @@ def one(engine: Engine, sql: str, parameters: tuple) -> tuple | None:
     """
     if engine.dialect.paramstyle != "qmark":
         sql = sql.replace("?", "%s")
-    if engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:"):
+    if _memory(engine):
         with engine.connect() as connection:  # one database per connection: only the pool's has the data
             return connection.exec_driver_sql(sql, parameters).first()
     for attempt in (1, 2):
@@ -76,3 +77,36 @@ def one(engine: Engine, sql: str, parameters: tuple) -> tuple | None:
             with contextlib.suppress(Exception), engine.connect() as probe:
                 probe.exec_driver_sql("SELECT 1")
     return None
+
+
+def _memory(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:")
+
+
+class Readers:
+    """A SQLAlchemy connection per thread, kept out of its engine's pool, for units of work that read with
+    one statement and begin no transaction (a one-statement read's session is bound to it): no checkout,
+    reset and return per request, about a third of such a read's database cost.
+
+    Kept for one engine at a time, the application's current one (a new engine, as each test app makes,
+    closes the thread's previous connection on its next use). One found invalidated or closed (a statement
+    met a lost server) is replaced; an in-memory SQLite database, which lives only on its pool's
+    connection, gets none.
+    """
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    def connection(self, engine: Engine) -> Connection | None:
+        if _memory(engine):
+            return None
+        held = getattr(self._local, "held", None)
+        if held is not None and held.pid != os.getpid():
+            _inherited.append(held)  # a forked child's copy of its parent's: never closed here
+            held = None
+        if held is None or held.engine is not engine or held.connection.invalidated or held.connection.closed:
+            connection = engine.connect()
+            connection.detach()  # ours for the thread's life, not the pool's
+            held = self._local.held = _Held(connection)
+            held.engine = engine
+        return held.connection

@@ -44,3 +44,31 @@ def test_a_connection_the_server_ended_is_replaced(app):
     [again] = peek.one(engine, "SELECT pg_backend_pid()", ())
     assert again not in (kept, pooled)
     engine.dispose()
+
+
+def test_a_thread_keeps_one_reader_connection_per_engine_and_replaces_a_broken_one(app):
+    from checkout.db import ONE_STATEMENT, READ_ONLY
+
+    url = app.config["DATABASE_URL"]
+    options = {ONE_STATEMENT: True} if url.startswith("sqlite") else {"isolation_level": "AUTOCOMMIT"}
+    first_engine = make_engine(url)
+    engine = first_engine.execution_options(**{READ_ONLY: True}, **options)
+    readers = peek.Readers()
+    kept = readers.connection(engine)
+    assert readers.connection(engine) is kept  # no checkout per request
+    assert kept.exec_driver_sql("SELECT 1").scalar() == 1
+    others = []
+    thread = threading.Thread(target=lambda: others.append(readers.connection(engine)))
+    thread.start()
+    thread.join()
+    assert others[0] is not kept  # each thread its own
+    kept.invalidate()  # as a statement that met a lost server leaves it
+    again = readers.connection(engine)
+    assert again is not kept and again.exec_driver_sql("SELECT 2").scalar() == 2
+    second_engine = make_engine(url).execution_options(**options)
+    newer = readers.connection(second_engine)  # a new app's engine: the thread's old one is let go
+    assert newer is not again and newer.engine is second_engine
+    assert again.closed
+    assert peek.Readers().connection(make_engine("sqlite://")) is None  # in-memory: only its pool's has the data
+    first_engine.dispose()
+    second_engine.dispose()

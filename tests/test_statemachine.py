@@ -6,7 +6,7 @@ from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
 from checkout import clock, statemachine
 from checkout.merchants import service as merchants
@@ -265,13 +265,19 @@ def test_an_outbox_message_moves_as_the_dispatcher_records_attempts(session, mer
     session.flush()  # as every message the dispatcher records was stored first
     assert message.status == "pending"
     at = clock.now()
-    dispatcher._apply(message, dispatcher.Result(succeeded=False, error="refused", started_at=at), manual=False)
+    attempts = []
+
+    def apply(result, manual):  # as record_all does: the attempt's row inserted beside the message
+        attempts.append(dispatcher._apply(session, message, result, manual=manual))
+        session.execute(insert(DeliveryAttempt), attempts[-1:])
+
+    apply(dispatcher.Result(succeeded=False, error="refused", started_at=at), manual=False)
     # A retry is no move: still pending, due on the schedule.
     assert (message.status, message.next_attempt_at) == ("pending", at + timedelta(minutes=10))
-    dispatcher._apply(message, dispatcher.Result(succeeded=True, status_code=200, started_at=at), manual=False)
+    apply(dispatcher.Result(succeeded=True, status_code=200, started_at=at), manual=False)
     assert (message.status, message.delivered_at) == ("delivered", at)
     # A resend may take a delivered message; what it gets back decides again.
-    dispatcher._apply(message, dispatcher.Result(succeeded=False, final=True, started_at=at), manual=True)
+    apply(dispatcher.Result(succeeded=False, final=True, started_at=at), manual=True)
     assert message.status == "failed"
     with pytest.raises(IllegalTransition):
         set_message_status(message, "pending")

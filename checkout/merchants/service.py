@@ -200,7 +200,7 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
 def _stored_keys(session: Session, merchant_id: int) -> tuple | None:
     """The merchant's two keys as stored now, read beside the request's unit of work (which this read
     neither begins nor joins: on SQLite a writer's lock is then taken only by its writes)."""
-    return peek.one(session.get_bind(), _KEYS, (merchant_id,))  # type: ignore[arg-type]
+    return peek.one(session.get_bind().engine, _KEYS, (merchant_id,))  # a reader session's bind is a Connection
 
 
 def _detached_copy(merchant: Merchant) -> Merchant:

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
-from typing import TypeGuard
+from typing import TypeGuard, cast
 
 import requests
 import urllib3
-from sqlalchemy import exists, func, or_, select
-from sqlalchemy.orm import Session, lazyload, object_session
+from sqlalchemy import Table, bindparam, exists, func, insert, or_, select, update
+from sqlalchemy.orm import Session, lazyload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import clock, signing
 from ..jobs import clock_scopes
@@ -150,6 +151,10 @@ def _due(held_before: datetime, free, scope) -> tuple:
     return (scope, OutboxMessage.status == PENDING, OutboxMessage.next_attempt_at <= now, free, ~blocked)
 
 
+# A claim sends messages without reading their earlier attempts.
+_NO_ATTEMPTS = lazyload(OutboxMessage.attempt_log)
+
+
 def claim(session: Session, limit: int | None = None, only: int | None = None) -> list[Outgoing]:
     """Take up to `limit` due messages for this worker (skipping rows other workers hold) and commit.
 
@@ -167,6 +172,7 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
                 select(OutboxMessage)
                 .where(free, OutboxMessage.id == only)
                 .with_for_update(of=OutboxMessage, skip_locked=True)
+                .options(_NO_ATTEMPTS)
             )
         )
     else:
@@ -195,14 +201,23 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
                 .order_by(OutboxMessage.id)
                 .limit(min(share, limit - len(messages)))
                 .with_for_update(of=OutboxMessage, skip_locked=True)
+                .options(_NO_ATTEMPTS)
             ).all()
             if len(messages) >= limit:
                 break
     held_until = held_before + LEASE
+    if messages:
+        # One statement for the round's hold (the rows are locked by this transaction), not one per message.
+        session.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.id.in_([message.id for message in messages]))
+            .values(locked_until=held_until)
+            .execution_options(synchronize_session=False)
+        )
     claimed = []
     for message in messages:
         merchant = session.get(Merchant, message.merchant_id)
-        message.locked_until = held_until
+        set_committed_value(message, "locked_until", held_until)  # as stored by the UPDATE above
         claimed.append(
             Outgoing(
                 id=message.id,
@@ -226,7 +241,26 @@ def _clean(text: str | None) -> str | None:
     return text.replace("\x00", "\ufffd")[:255] if text else text
 
 
-def _holds(message: OutboxMessage | None, outgoing: Outgoing) -> TypeGuard[OutboxMessage]:
+@dataclass
+class _Stored:
+    """A message's row as recording reads and changes it: plain values, not an ORM entity (building,
+    tracking and flushing one per message was most of a delivery round's database cost)."""
+
+    id: int
+    merchant_id: int
+    status: str
+    attempts: int
+    locked_until: datetime | None
+    next_attempt_at: datetime
+    first_dispatch_at: datetime | None
+    delivered_at: datetime | None
+    last_error: str | None
+
+
+_CHANGED = tuple(f.name for f in fields(_Stored) if f.name not in ("id", "merchant_id"))
+
+
+def _holds(message: _Stored | None, outgoing: Outgoing) -> TypeGuard[_Stored]:
     """Whether this worker still holds the message (a slower one that lost its hold records nothing)."""
     return (
         message is not None
@@ -235,32 +269,27 @@ def _holds(message: OutboxMessage | None, outgoing: Outgoing) -> TypeGuard[Outbo
     )
 
 
-def _apply(message: OutboxMessage, result: Result | None, *, manual: bool) -> None:
+def _apply(session: Session, message: OutboxMessage | _Stored, result: Result | None, *, manual: bool) -> dict | None:
     """Write one attempt into the message and what follows from it: delivered, retried on the
-    schedule, or failed. No result: the message was not sent this round and is given back untouched.
-    A manual resend is recorded but leaves the automatic schedule as it was."""
+    schedule, or failed; answers the attempt's row, for the caller to insert. No result: the message was
+    not sent this round and is given back untouched. A manual resend is recorded but leaves the automatic
+    schedule as it was."""
     message.locked_until = None
     if result is None:
-        return
+        return None
     at = result.started_at or clock.now()
-    session = object_session(message)
-    assert session is not None  # record_all's own
-    # Added beside the message rather than into its attempt_log, which is then never loaded: how many
-    # automatic attempts there were is asked only of a failure that may be retried.
     message.attempts += 1
-    session.add(
-        DeliveryAttempt(
-            outbox_id=message.id,
-            number=message.attempts,
-            at=at,
-            status_code=result.status_code,
-            response=_clean(result.response),
-            error=_clean(result.error),
-            duration_ms=result.duration_ms,
-            succeeded=result.succeeded,
-            manual=manual,
-        )
-    )
+    attempt = {
+        "outbox_id": message.id,
+        "number": message.attempts,
+        "at": at,
+        "status_code": result.status_code,
+        "response": _clean(result.response),
+        "error": _clean(result.error),
+        "duration_ms": result.duration_ms,
+        "succeeded": result.succeeded,
+        "manual": manual,
+    }
     if message.first_dispatch_at is None and not manual:
         message.first_dispatch_at = at
     message.last_error = _clean(result.error)
@@ -272,53 +301,64 @@ def _apply(message: OutboxMessage, result: Result | None, *, manual: bool) -> No
         set_status(message, FAILED, at=at)
     elif manual:
         pass  # a resend that merely fails leaves the status and the schedule as they were
-    elif (automatic := _automatic_attempts(session, message)) <= len(RETRY_MINUTES):
+    elif (automatic := _automatic_attempts(session, message.id) + 1) <= len(RETRY_MINUTES):
         # A retry is no move: the message stays pending, only later.
         assert message.first_dispatch_at is not None  # set above: not manual
         first = clock.as_utc(message.first_dispatch_at)
         message.next_attempt_at = first + timedelta(minutes=RETRY_MINUTES[automatic - 1])
     else:
         set_status(message, FAILED, at=at)
+    return attempt
 
 
-def _automatic_attempts(session: Session, message: OutboxMessage) -> int:
-    """The message's attempts made on the schedule, the one just added included (flushed first)."""
-    session.flush()
+def _automatic_attempts(session: Session, outbox_id: int) -> int:
+    """The message's attempts made on the schedule so far (the one being recorded not included)."""
     return (
         session.scalar(
             select(func.count())
             .select_from(DeliveryAttempt)
-            .where(DeliveryAttempt.outbox_id == message.id, DeliveryAttempt.manual.is_(False))
+            .where(DeliveryAttempt.outbox_id == outbox_id, DeliveryAttempt.manual.is_(False))
         )
         or 0
     )
 
 
+_OUTBOX = cast(Table, OutboxMessage.__table__)
+_UPDATE = update(_OUTBOX).where(_OUTBOX.c.id == bindparam("_id")).values({name: bindparam(name) for name in _CHANGED})
+
+
 def record_all(session: Session, outcomes: list[tuple[Outgoing, Result | None]], *, manual: bool = False) -> int:
-    """Record a round's outcomes in one transaction (one commit, not one per message); answers how many
-    this worker still held."""
+    """Record a round's outcomes in one transaction: the messages locked and read in one statement, updated
+    in one executemany, their attempts inserted in another, one commit. Answers how many this worker
+    still held."""
     if not outcomes:
         return 0
-    messages = {
-        m.id: m
-        for m in session.scalars(
-            select(OutboxMessage)
-            .where(OutboxMessage.id.in_([o.id for o, _ in outcomes]))
-            .order_by(OutboxMessage.id)
-            .with_for_update(of=OutboxMessage)
-            .options(lazyload(OutboxMessage.attempt_log))  # _apply adds to it without reading it
-            .execution_options(populate_existing=True)
-        )
-    }
-    held = 0
+    rows = session.execute(
+        select(*(_OUTBOX.c[f.name] for f in fields(_Stored)))
+        .where(_OUTBOX.c.id.in_([o.id for o, _ in outcomes]))
+        .order_by(_OUTBOX.c.id)
+        .with_for_update()
+    )
+    messages = {row.id: _Stored(**row._mapping) for row in rows}
+    changed, attempts = [], []
     for outgoing, result in outcomes:
         message = messages.get(outgoing.id)
         if _holds(message, outgoing):
             with clock.merchant(message.merchant_id):
-                _apply(message, result, manual=manual)
-            held += 1
+                attempt = _apply(session, message, result, manual=manual)
+            changed.append({"_id": message.id, **{name: getattr(message, name) for name in _CHANGED}})
+            if attempt is not None:
+                attempts.append(attempt)
+    if changed:
+        session.execute(_UPDATE, changed)
+    if attempts:
+        session.execute(insert(DeliveryAttempt), attempts)
     session.commit()
-    return held
+    for item in changed:  # entities of these rows this session holds (a resend's) are read again when next used
+        stale = session.identity_map.get(Session.identity_key(OutboxMessage, item["_id"]))
+        if stale is not None:
+            session.expire(stale)
+    return len(changed)
 
 
 def record(session: Session, outgoing: Outgoing, result: Result | None, *, manual: bool = False) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -35,9 +36,13 @@ def enqueue(
     return message
 
 
-def set_status(message: OutboxMessage, new: str, *, at: datetime | None = None, **changes) -> None:
+class Statused(Protocol):
+    status: str
+
+
+def set_status(message: Statused, new: str, *, at: datetime | None = None, **changes) -> None:
     """The only place a message's status changes (the message is itself the notification; its attempts
-    are its history, written by the dispatcher)."""
+    are its history, written by the dispatcher): an entity, or the row the dispatcher records into."""
     OUTBOX.move(message, new, at=at, changes=changes)
 
 

@@ -395,3 +395,44 @@ def test_a_manual_resend_does_not_anchor_the_schedule(app, api, receiver):
     message = message_of(app, trade_no)
     first = clock.as_utc(message.first_dispatch_at)
     assert clock.as_utc(message.next_attempt_at) == first + timedelta(minutes=10)
+
+
+def test_a_round_is_recorded_in_a_fixed_number_of_statements(app, api, receiver):
+    """Claiming and recording twelve deliveries takes the same statements as one would: the hold set for the
+    round at once, the messages changed in one executemany and their attempts inserted in another; what
+    each message ends up as is exactly what a row-by-row recording wrote."""
+    from sqlalchemy import event
+
+    trades = [paid_pix(api, receiver, f"round-{i}") for i in range(12)]
+    statements: list[tuple[str, bool]] = []
+
+    def seen(_conn, _cursor, statement, _parameters, _context, executemany):
+        statements.append((" ".join(statement.split()[:2]), executemany))
+
+    with app.app_context():
+        engine = db.engine
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            claimed = dispatcher.claim(db.session)
+            claim_statements = [s for s in statements if not s[0].startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+            statements.clear()
+            at = clock.now()
+            outcomes = [
+                (o, dispatcher.Result(succeeded=True, status_code=200, response="success", started_at=at))
+                for o in claimed
+            ]
+            assert dispatcher.record_all(db.session, outcomes) == 12
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+        recorded = [s for s in statements if not s[0].startswith(("BEGIN", "COMMIT", "ROLLBACK"))]
+        assert sorted(o.subject for o in claimed) == sorted(trades)
+        assert [s for s in claim_statements if s[0].startswith("UPDATE")] == [("UPDATE outbox", False)]
+        assert not any(s[0].startswith("SELECT delivery_attempts") for s in claim_statements)
+        assert recorded == [("SELECT outbox.id,", False), ("UPDATE outbox", True), ("INSERT INTO", True)]
+        messages = db.session.scalars(select(OutboxMessage).where(OutboxMessage.subject_id.in_(trades))).all()
+        assert {(m.status, m.attempts, m.locked_until, clock.as_utc(m.delivered_at)) for m in messages} == {
+            ("delivered", 1, None, at)
+        }
+        assert [(a.number, a.status_code, a.succeeded, a.manual) for a in messages[0].attempt_log] == [
+            (1, 200, True, False)
+        ]
