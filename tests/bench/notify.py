@@ -57,26 +57,46 @@ def _delivered(app: Flask, tag: str) -> int:
         )
 
 
-def measure(app: Flask, app_id: str, receiver: str, count: int) -> dict:
-    tag = f"N{int(time.time())}"
+PAIRS = 3  # interleaved: a worker's batch, then the bare loop over the same bodies, three times
+
+
+def _worker_batch(app: Flask, app_id: str, receiver: str, count: int, tag: str) -> tuple[list[bytes], int, float]:
     bodies = _queue(app, app_id, receiver, count, tag)
     started = time.monotonic()
     rounds = 0
     # One worker: rounds until nothing is due (a failed message is due again only minutes later).
     while worker.run_once(app) > 0 and time.monotonic() - started < TIME_LIMIT:
         rounds += 1
-    worker_seconds = time.monotonic() - started
-    delivered = _delivered(app, tag)
+    return bodies, rounds, time.monotonic() - started
 
+
+def _bare_loop(receiver: str, bodies: list[bytes]) -> tuple[int, float]:
     started = time.monotonic()
     answered = 0
     with requests.Session() as http:
         for body in bodies:
             answered += http.post(receiver, data=body, timeout=10).text.strip() == "success"
-    bare_seconds = time.monotonic() - started
+    return answered, time.monotonic() - started
+
+
+def measure(app: Flask, app_id: str, receiver: str, count: int) -> dict:
+    """`count` messages delivered by one worker, then the same bodies posted by a bare loop, PAIRS times in
+    turn (one pair of 3-second shots moved by ±0.1 from run to run with whatever else the machine did);
+    the ratio is of the totals."""
+    tag = f"N{int(time.time())}"
+    worker_seconds = bare_seconds = 0.0
+    rounds = delivered = answered = 0
+    pairs = []
+    for pair in range(PAIRS):
+        bodies, pair_rounds, seconds = _worker_batch(app, app_id, receiver, count, f"{tag}p{pair}-")
+        pair_delivered = _delivered(app, f"{tag}p{pair}-")
+        pair_answered, pair_bare = _bare_loop(receiver, bodies)
+        worker_seconds, bare_seconds = worker_seconds + seconds, bare_seconds + pair_bare
+        rounds, delivered, answered = rounds + pair_rounds, delivered + pair_delivered, answered + pair_answered
+        pairs.append(round((pair_delivered / seconds) / (pair_answered / pair_bare), 2) if pair_answered else None)
     worker_rate, bare_rate = delivered / worker_seconds, answered / bare_seconds
     return {
-        "messages": count,
+        "messages": count * PAIRS,
         "delivered": delivered,
         "rounds": rounds,
         "worker_s": round(worker_seconds, 2),
@@ -85,5 +105,6 @@ def measure(app: Flask, app_id: str, receiver: str, count: int) -> dict:
         "bare_s": round(bare_seconds, 2),
         "bare_per_s": round(bare_rate, 1),
         "ratio": worker_rate / bare_rate if bare_rate else None,
-        "complete": delivered == count,
+        "pairs": pairs,
+        "complete": delivered == count * PAIRS,
     }

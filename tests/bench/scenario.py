@@ -326,7 +326,7 @@ class Scenario:
             raw["latency"] = {k: v for k, v in latency.items() if v}
         if self.wants("notify"):
             raw["notify"] = self.step(
-                f"notifications ({o.notifications:,})",
+                f"notifications ({notify.PAIRS} x {o.notifications:,}, interleaved with the bare loop)",
                 lambda: notify.measure(self.app, self.credentials["app_id"], self.notify_url, o.notifications),
             )
         large = self.wants("large") and small and self.step(f"seed {o.large:,} rows", lambda: self.seed(o.large))
