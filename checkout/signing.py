@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
 import uuid
 from collections.abc import Callable
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -96,16 +98,24 @@ def page_token(secret_key: str, purpose: str, payload: dict) -> str:
     return _serializer(secret_key, purpose).dumps(payload)
 
 
+@functools.lru_cache(maxsize=1024)
+def _verified(secret_key: str, purpose: str, token: str) -> tuple[Any, datetime]:
+    """A token's payload and signing time, its signature checked once per process: a page and its assets
+    and polls present the same token many times (checking it was a seventh of a page's time). A bad
+    signature raises, and is never kept; the age is the caller's to check, on each use."""
+    return _serializer(secret_key, purpose).loads(token, max_age=None, return_timestamp=True)
+
+
 def read_page_token(
     secret_key: str, purpose: str, token: str, max_age: int, merchant_of: Callable[[dict], Any] | None = None
 ) -> dict:
     """The token's payload; its age counted on the clock of the merchant `merchant_of` names in the
     payload (the one it was stamped on), else on the current clock."""
-    serializer = _serializer(secret_key, purpose)
     try:
-        payload, signed_at = serializer.loads(token, max_age=None, return_timestamp=True)
+        payload, signed_at = _verified(secret_key, purpose, token)
     except BadSignature:
         raise PageTokenError("invalid") from None
+    payload = dict(payload) if isinstance(payload, dict) else payload  # the kept one stays as it was signed
     named = merchant_of(payload) if merchant_of is not None and isinstance(payload, dict) else None
     with clock.merchant(named if isinstance(named, int) else clock.current_merchant()):
         age = clock.now().timestamp() - signed_at.timestamp()

@@ -72,6 +72,31 @@ def test_page_token_expires_on_the_sandbox_clock_and_is_bound_to_its_purpose():
     assert expired.value.reason == "expired"
 
 
+def test_a_page_token_is_verified_once_and_its_age_still_counted_on_each_read(monkeypatch):
+    """Its signature is checked on the first read only (a page's assets and polls present it again), but
+    every read counts its age anew, a tampered copy is still refused, and no reader changes what the next
+    one gets."""
+    token = signing.page_token("secret", "vault", {"vault": "vt_cache"})
+    checks = []
+    real = signing._serializer
+    monkeypatch.setattr(signing, "_serializer", lambda *args: checks.append(args) or real(*args))
+    first = signing.read_page_token("secret", "vault", token, max_age=60)
+    first["vault"] = "changed by a reader"
+    assert signing.read_page_token("secret", "vault", token, max_age=60) == {"vault": "vt_cache"}
+    assert checks == [("secret", "vault")]
+    with pytest.raises(signing.PageTokenError, match="invalid"):
+        signing.read_page_token("secret", "vault", token[:-2] + "xx", max_age=60)
+    with pytest.raises(signing.PageTokenError, match="invalid"):
+        signing.read_page_token("another secret", "vault", token, max_age=60)
+    clock.advance(61)
+    try:
+        with pytest.raises(signing.PageTokenError, match="expired"):
+            signing.read_page_token("secret", "vault", token, max_age=60)
+    finally:
+        clock.reset()
+    assert len(checks) == 3  # the two refused were checked; the expired one came from the first check
+
+
 def test_return_token_is_hs256_jws_with_the_contract_claims():
     token = signing.return_token(
         "merchant-key-0123456789",
