@@ -89,6 +89,16 @@ def _beside(raw: dict, *path: str) -> float | None:
     return None
 
 
+def _of_floor(ours_path: tuple[str, ...], floor: str, moment: str) -> Callable[[dict], float | None]:
+    """What the service keeps of its floor's throughput (each over its own interleaved bare route)."""
+
+    def compute(raw: dict) -> float | None:
+        ours, bottom = _over(raw, ours_path, moment), _over(raw, (floor,), moment)
+        return ours / bottom if ours and bottom else None
+
+    return compute
+
+
 def _over_mean(*path: str) -> Callable[[dict], float | None]:
     """The cross-check: throughput over the mean of the bare runs at the start, middle and end."""
 
@@ -220,6 +230,24 @@ def figures(small: int, large: int) -> list[Figure]:
             cross_check=_over_mean("dry_run"),
         ),
         Figure(
+            "dry_run_floor",
+            "dry-run floor: its contract alone in a bare view (no database, no request log) / bare",
+            lambda r: _over(r, ("dry_run_floor",), "start"),
+            ">=",
+            0,
+            "ratio",
+            info=True,
+        ),
+        Figure(
+            "dry_run_of_floor",
+            "/api/payout/dry-run throughput / its floor's",
+            _of_floor(("dry_run",), "dry_run_floor", "start"),
+            ">=",
+            0,
+            "ratio",
+            info=True,
+        ),
+        Figure(
             "query",
             "/trade/query throughput / bare",
             lambda r: _over(r, ("query", "small"), "mid"),
@@ -228,6 +256,24 @@ def figures(small: int, large: int) -> list[Figure]:
             "ratio",
             targets={"sqlite": 0.5, "postgres": 0.4},
             cross_check=_over_mean("query", "small"),
+        ),
+        Figure(
+            "query_floor",
+            "query floor: its contract on the service's own read, in a bare view (no key check, no log) / bare",
+            lambda r: _over(r, ("query_floor",), "mid"),
+            ">=",
+            0,
+            "ratio",
+            info=True,
+        ),
+        Figure(
+            "query_of_floor",
+            "/trade/query throughput / its floor's",
+            _of_floor(("query", "small"), "query_floor", "mid"),
+            ">=",
+            0,
+            "ratio",
+            info=True,
         ),
         Figure(
             "pay",

@@ -145,6 +145,14 @@ class Scenario:
 
     # --- measurements ----------------------------------------------------------------------------------
 
+    def measure_floor(self, plan_for: Callable[[float], Plan]) -> dict:
+        """A floor (bare.floor_dry_run, bare.floor_query): the same requests served by the bare app's view of
+        the contract alone, interleaved with its bare route."""
+        o = self.options
+        plan = plan_for(o.warmup + 2 * o.duration + 5)
+        load.wrk(self.bare.url, plan, o.warmup)
+        return self._interleaved(lambda seconds, _: load.wrk(self.bare.url, plan, seconds))
+
     def measure_bare(self) -> dict:
         return self.throughput(lambda s: self.bare_plan, self.bare.url)
 
@@ -203,6 +211,11 @@ class Scenario:
             result = self.step(f"{name} throughput, {size}", lambda p=plan_for: self.throughput(p))
             if result:
                 self.raw.setdefault(name, {})[size] = result
+        if size == "small":
+            self.raw["query_floor"] = self.step(
+                "query floor throughput, small (its contract alone, in the bare app)",
+                lambda: self.measure_floor(lambda s: self.query_plan(sample)),
+            )
 
     def run(self) -> dict:
         o = self.options
@@ -227,8 +240,15 @@ class Scenario:
             if self.credentials is None:
                 return self.raw
             logs = o.results / "logs"
+            # The floors hold the benchmark merchant's keys (bare.py).
+            floor_key = ":".join(self.credentials[k] for k in ("app_id", "app_key", "security_key"))
             self.bare = stack.enter_context(
-                servers.gunicorn("tests.bench.bare:app", database.env(), "/bare", logs / f"{self.kind}-bare.log")
+                servers.gunicorn(
+                    "tests.bench.bare:app",
+                    {**database.env(), "CHECKOUT_BENCH_FLOOR_KEY": floor_key},
+                    "/bare",
+                    logs / f"{self.kind}-bare.log",
+                )
             )
             self.service = stack.enter_context(
                 servers.gunicorn("wsgi:app", database.env(), "/healthz", logs / f"{self.kind}-service.log")
@@ -280,6 +300,10 @@ class Scenario:
         bare = {"start": self.step("bare throughput", self.measure_bare)}
         if self.wants("dry_run"):
             raw["dry_run"] = self.step("dry-run throughput", lambda: self.throughput(self.dry_run_plan))
+            raw["dry_run_floor"] = self.step(
+                "dry-run floor throughput (its contract alone, in the bare app)",
+                lambda: self.measure_floor(self.dry_run_plan),
+            )
         if self.wants("page"):
             page_url = self.step(
                 "payout checkout session",
