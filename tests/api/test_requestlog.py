@@ -6,6 +6,8 @@ import json
 import logging
 from datetime import timedelta
 
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import event, select
 
 from checkout import clock
@@ -14,6 +16,7 @@ from checkout.api import requestlog
 from checkout.api.requestlog import ApiRequest
 from checkout.db import db
 from tests import builders
+from tests.strategies import PROPERTY
 
 
 def logged(app) -> list[ApiRequest]:
@@ -226,3 +229,45 @@ def test_a_request_does_not_wait_for_its_log(app, api, monkeypatch):
     assert not requestlog.flush(timeout=0.2)  # still being written
     release.set()
     assert [(r.path, r.status) for r in logged(app)] == [("/trade/query", 400)]
+
+
+_CARDS = ("4111111111111111", "5555 5555 5555 4444", "3782-822463-10005", "6011000990139424")
+_FIELD_NAMES = st.sampled_from(["subject", "remark", "trade_no", "name", "n", "description", "x"]) | st.text(max_size=6)
+_TEXTS = st.text(max_size=20) | st.from_regex(r"[0-9 -]{0,24}", fullmatch=True)
+
+
+@PROPERTY
+@given(
+    st.recursive(
+        st.builds(
+            lambda before, card, after: f"{before}{card}{after}",
+            st.sampled_from(["", "paid ", "x-"]),
+            st.sampled_from(_CARDS),
+            st.sampled_from(["", " ok", "."]),
+        )
+        | _TEXTS,
+        lambda inner: st.dictionaries(_FIELD_NAMES, inner, max_size=5) | st.lists(inner, max_size=3),
+        max_leaves=20,
+    ).filter(lambda value: isinstance(value, dict))
+)
+def test_no_card_number_survives_in_any_field_however_deep(body):
+    """Texts of any field, short or long, at any depth: a Luhn-valid run of 13 to 19 digits never reaches
+    the log, and every other text is kept exactly (fields with no rule of their own take a shortcut)."""
+    kept = json.loads(requestlog.redacted_body(json.dumps(body)))
+
+    def walk(sent, logged):
+        if isinstance(sent, dict):
+            assert list(logged) == list(sent)
+            for key in sent:
+                walk(sent[key], logged[key])
+        elif isinstance(sent, list):
+            assert len(logged) == len(sent)
+            for item, got in zip(sent, logged, strict=True):
+                walk(item, got)
+        else:
+            for run in requestlog._DIGIT_RUN.findall(logged):
+                assert not requestlog._luhn("".join(c for c in run if c.isdigit())), (sent, logged)
+            if not any(card in sent for card in _CARDS) and logged != sent:
+                assert requestlog._DIGIT_RUN.search(sent), (sent, logged)  # only a digit run is ever changed
+
+    walk(body, kept)
