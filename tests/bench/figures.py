@@ -89,6 +89,31 @@ def _beside(raw: dict, *path: str) -> float | None:
     return None
 
 
+def _floor_figures(name: str, ours: tuple[str, ...], moment: str, endpoint: str, what: str) -> list[Figure]:
+    """A floor's throughput over the bare route, and ours over the floor's (information, no target)."""
+    floor = f"{name}_floor"
+    return [
+        Figure(
+            floor,
+            f"{name.replace('_', '-')} floor: {what} / bare",
+            lambda r: _over(r, (floor,), moment),
+            ">=",
+            0,
+            "ratio",
+            info=True,
+        ),
+        Figure(
+            f"{name}_of_floor",
+            f"{endpoint} throughput / its floor's",
+            _of_floor(ours, floor, moment),
+            ">=",
+            0,
+            "ratio",
+            info=True,
+        ),
+    ]
+
+
 def _of_floor(ours_path: tuple[str, ...], floor: str, moment: str) -> Callable[[dict], float | None]:
     """What the service keeps of its floor's throughput (each over its own interleaved bare route)."""
 
@@ -229,23 +254,12 @@ def figures(small: int, large: int) -> list[Figure]:
             "ratio",
             cross_check=_over_mean("dry_run"),
         ),
-        Figure(
-            "dry_run_floor",
-            "dry-run floor: its contract alone in a bare view (no database, no request log) / bare",
-            lambda r: _over(r, ("dry_run_floor",), "start"),
-            ">=",
-            0,
-            "ratio",
-            info=True,
-        ),
-        Figure(
-            "dry_run_of_floor",
-            "/api/payout/dry-run throughput / its floor's",
-            _of_floor(("dry_run",), "dry_run_floor", "start"),
-            ">=",
-            0,
-            "ratio",
-            info=True,
+        *_floor_figures(
+            "dry_run",
+            ("dry_run",),
+            "start",
+            "/api/payout/dry-run",
+            "its contract alone in a bare view (no database, no request log)",
         ),
         Figure(
             "query",
@@ -257,23 +271,12 @@ def figures(small: int, large: int) -> list[Figure]:
             targets={"sqlite": 0.5, "postgres": 0.4},
             cross_check=_over_mean("query", "small"),
         ),
-        Figure(
-            "query_floor",
-            "query floor: its contract on the service's own read, in a bare view (no key check, no log) / bare",
-            lambda r: _over(r, ("query_floor",), "mid"),
-            ">=",
-            0,
-            "ratio",
-            info=True,
-        ),
-        Figure(
-            "query_of_floor",
-            "/trade/query throughput / its floor's",
-            _of_floor(("query", "small"), "query_floor", "mid"),
-            ">=",
-            0,
-            "ratio",
-            info=True,
+        *_floor_figures(
+            "query",
+            ("query", "small"),
+            "mid",
+            "/trade/query",
+            "its contract on the service's own read, in a bare view (no key check, no log)",
         ),
         Figure(
             "pay",
