@@ -253,7 +253,7 @@ class Database:
         self.read_only_engine: Engine | None = None
         self.one_statement_engine: Engine | None = None
         self.sessionmaker: sessionmaker | None = None
-        self.readers = peek.Readers()
+        self.readers = peek.Readers(ping_after=PING_AFTER_IDLE)
         if app is not None:
             self.init_app(app)
 

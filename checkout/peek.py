@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import time
 import weakref
 from typing import Any
 
@@ -17,13 +18,15 @@ _inherited: list = []
 
 
 class _Held:
-    """A kept connection, closed when its thread ends or its engine is gone, by the process that opened it."""
+    """A kept connection, closed when its thread ends (or, for `one`'s, its pool is gone), by the process
+    that opened it."""
 
-    __slots__ = ("connection", "engine", "pid")
+    __slots__ = ("connection", "engine", "pid", "used")
 
     def __init__(self, connection: Any):
         self.connection, self.pid = connection, os.getpid()
-        self.engine: Engine | None = None  # a Readers' connection: the engine it came from
+        self.engine: Engine | None = None  # a Readers' connection: the engine it came from (and keeps alive)
+        self.used = time.monotonic()
 
     def __del__(self) -> None:
         if self.pid == os.getpid():
@@ -89,13 +92,15 @@ class Readers:
     reset and return per request, about a third of such a read's database cost.
 
     Kept for one engine at a time, the application's current one (a new engine, as each test app makes,
-    closes the thread's previous connection on its next use). One found invalidated or closed (a statement
-    met a lost server) is replaced; an in-memory SQLite database, which lives only on its pool's
-    connection, gets none.
+    closes the thread's previous connection on its next use). As the pool does for its own, a connection
+    that sat idle `ping_after` seconds is pinged before use and replaced if the server ended it (a restart,
+    an idle timeout); one found invalidated or closed (a statement met a lost server) is replaced. An
+    in-memory SQLite database, which lives only on its pool's connection, gets none.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, ping_after: float) -> None:
         self._local = threading.local()
+        self.ping_after = ping_after
 
     def connection(self, engine: Engine) -> Connection | None:
         if _memory(engine):
@@ -104,9 +109,27 @@ class Readers:
         if held is not None and held.pid != os.getpid():
             _inherited.append(held)  # a forked child's copy of its parent's: never closed here
             held = None
+        now = time.monotonic()
+        if held is not None and held.engine is engine and now - held.used >= self.ping_after:
+            held = held if _alive(held.connection) else None
         if held is None or held.engine is not engine or held.connection.invalidated or held.connection.closed:
             connection = engine.connect()
             connection.detach()  # ours for the thread's life, not the pool's
             held = self._local.held = _Held(connection)
             held.engine = engine
+        held.used = now
         return held.connection
+
+
+def _alive(connection: Connection) -> bool:
+    """Whether the server still answers on `connection` (a SQLite file's connection is never ended)."""
+    if connection.invalidated or connection.closed:
+        return False
+    if connection.dialect.name == "sqlite":
+        return True
+    try:
+        connection.exec_driver_sql("SELECT 1")
+        connection.rollback()  # ends what the ping began (nothing on the server, in autocommit)
+    except Exception:
+        return False  # invalidated by SQLAlchemy, and closed as it is dropped
+    return True

@@ -53,7 +53,7 @@ def test_a_thread_keeps_one_reader_connection_per_engine_and_replaces_a_broken_o
     options = {ONE_STATEMENT: True} if url.startswith("sqlite") else {"isolation_level": "AUTOCOMMIT"}
     first_engine = make_engine(url)
     engine = first_engine.execution_options(**{READ_ONLY: True}, **options)
-    readers = peek.Readers()
+    readers = peek.Readers(ping_after=5.0)
     kept = readers.connection(engine)
     assert readers.connection(engine) is kept  # no checkout per request
     assert kept.exec_driver_sql("SELECT 1").scalar() == 1
@@ -69,6 +69,28 @@ def test_a_thread_keeps_one_reader_connection_per_engine_and_replaces_a_broken_o
     newer = readers.connection(second_engine)  # a new app's engine: the thread's old one is let go
     assert newer is not again and newer.engine is second_engine
     assert again.closed
-    assert peek.Readers().connection(make_engine("sqlite://")) is None  # in-memory: only its pool's has the data
+    assert (
+        peek.Readers(ping_after=5.0).connection(make_engine("sqlite://")) is None
+    )  # in-memory: only its pool's has the data
     first_engine.dispose()
     second_engine.dispose()
+
+
+def test_a_kept_reader_the_server_ended_while_idle_is_replaced_before_use(app):
+    """As the pool pings a connection that sat idle: a restart or an idle timeout ends the thread's kept
+    reader, and the next request must read on a new one, not fail."""
+    if app.config["DATABASE_URL"].startswith("sqlite"):
+        pytest.skip("a server that ends connections (PostgreSQL)")
+    engine = make_engine(app.config["DATABASE_URL"]).execution_options(isolation_level="AUTOCOMMIT")
+    readers = peek.Readers(ping_after=0)  # every use counts as after an idle spell
+    kept = readers.connection(engine)
+    backend = kept.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+    kept.rollback()
+    with create_engine(app.config["DATABASE_URL"]).connect() as killer:
+        killer.exec_driver_sql(f"SELECT pg_terminate_backend({int(backend)})")
+        killer.commit()
+    again = readers.connection(engine)
+    assert again is not kept
+    assert again.exec_driver_sql("SELECT pg_backend_pid()").scalar() != backend
+    assert peek.Readers(ping_after=3600).connection(engine) is not None
+    engine.dispose()

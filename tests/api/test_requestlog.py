@@ -232,7 +232,10 @@ def test_a_request_does_not_wait_for_its_log(app, api, monkeypatch):
 
 
 _CARDS = ("4111111111111111", "5555 5555 5555 4444", "3782-822463-10005", "6011000990139424")
-_FIELD_NAMES = st.sampled_from(["subject", "remark", "trade_no", "name", "n", "description", "x"]) | st.text(max_size=6)
+# Names with no rule of their own, under any parent (a secret word or a card field's name is redacted whole).
+_FIELD_NAMES = (
+    st.sampled_from(["subject", "remark", "trade_no", "name", "n", "description", "x"]) | st.text(max_size=6)
+).filter(lambda name: requestlog._field(name, "card")[1] is None)
 _TEXTS = st.text(max_size=20) | st.from_regex(r"[0-9 -]{0,24}", fullmatch=True)
 
 
