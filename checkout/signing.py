@@ -115,7 +115,8 @@ def read_page_token(
         payload, signed_at = _verified(secret_key, purpose, token)
     except BadSignature:
         raise PageTokenError("invalid") from None
-    payload = dict(payload) if isinstance(payload, dict) else payload  # the kept one stays as it was signed
+    # A copy for the reader, so the kept one stays as signed (page payloads are flat: ids and codes).
+    payload = dict(payload) if isinstance(payload, dict) else payload
     named = merchant_of(payload) if merchant_of is not None and isinstance(payload, dict) else None
     with clock.merchant(named if isinstance(named, int) else clock.current_merchant()):
         age = clock.now().timestamp() - signed_at.timestamp()
