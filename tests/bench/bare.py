@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from checkout import jsonbody, peek, signing
 from checkout.config import Defaults
-from checkout.db import ONE_STATEMENT, make_engine
+from checkout.db import ONE_STATEMENT, PING_AFTER_IDLE, make_engine
 from checkout.payins import service as payins
 from checkout.payins.schemas import QueryRequest
 from checkout.payouts import service
@@ -65,7 +65,7 @@ def floor_dry_run():
     return jsonify({"code": 200, "msg": "success", "time": int(time.time()), "data": figures})
 
 
-_readers = peek.Readers()
+_readers = peek.Readers(ping_after=PING_AFTER_IDLE)
 
 
 @functools.cache
