@@ -245,6 +245,13 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def one_statement(engine: Engine) -> Engine:
+    """`engine` for reads of one statement each, with no transaction around them: on SQLite no `BEGIN`
+    (see _on_begin), on PostgreSQL autocommit. Same pool."""
+    options = {ONE_STATEMENT: True} if engine.dialect.name == "sqlite" else {"isolation_level": "AUTOCOMMIT"}
+    return engine.execution_options(**options)
+
+
 class Database:
     """Flask extension: one engine per app, one session per application context."""
 
@@ -262,9 +269,7 @@ class Database:
         self.read_only_engine = self.engine.execution_options(**{READ_ONLY: True})  # same pool
         # One statement is its own consistent snapshot: on PostgreSQL it needs no transaction around it,
         # which saves the BEGIN and ROLLBACK round trips (about 0.7 ms of a 1.8 ms query here).
-        self.one_statement_engine = self.read_only_engine.execution_options(
-            **({ONE_STATEMENT: True} if self.is_sqlite else {"isolation_level": "AUTOCOMMIT"})
-        )
+        self.one_statement_engine = one_statement(self.read_only_engine)
         self.sessionmaker = sessionmaker(self.engine, expire_on_commit=False)
         app.extensions["checkout.db"] = self
         app.teardown_appcontext(self._close)

@@ -110,9 +110,9 @@ class Readers:
             _inherited.append(held)  # a forked child's copy of its parent's: never closed here
             held = None
         now = time.monotonic()
-        if held is not None and held.engine is engine and now - held.used >= self.ping_after:
-            held = held if _alive(held.connection) else None
-        if held is None or held.engine is not engine or held.connection.invalidated or held.connection.closed:
+        if held is not None and not self._serves(held, engine, now):
+            held = None  # dropped: closed as it goes (_Held)
+        if held is None:
             connection = engine.connect()
             connection.detach()  # ours for the thread's life, not the pool's
             held = self._local.held = _Held(connection)
@@ -120,16 +120,17 @@ class Readers:
         held.used = now
         return held.connection
 
-
-def _alive(connection: Connection) -> bool:
-    """Whether the server still answers on `connection` (a SQLite file's connection is never ended)."""
-    if connection.invalidated or connection.closed:
-        return False
-    if connection.dialect.name == "sqlite":
+    def _serves(self, held: _Held, engine: Engine, now: float) -> bool:
+        """Whether the kept connection is this engine's and usable; one idle `ping_after` seconds must
+        answer a ping first (a SQLite file's connection is never ended by a server)."""
+        connection = held.connection
+        if held.engine is not engine or connection.invalidated or connection.closed:
+            return False
+        if now - held.used < self.ping_after or connection.dialect.name == "sqlite":
+            return True
+        try:
+            connection.exec_driver_sql("SELECT 1")
+            connection.rollback()  # ends what the ping began (nothing on the server, in autocommit)
+        except Exception:
+            return False  # invalidated by SQLAlchemy
         return True
-    try:
-        connection.exec_driver_sql("SELECT 1")
-        connection.rollback()  # ends what the ping began (nothing on the server, in autocommit)
-    except Exception:
-        return False  # invalidated by SQLAlchemy, and closed as it is dropped
-    return True

@@ -47,12 +47,11 @@ def test_a_connection_the_server_ended_is_replaced(app):
 
 
 def test_a_thread_keeps_one_reader_connection_per_engine_and_replaces_a_broken_one(app):
-    from checkout.db import ONE_STATEMENT, READ_ONLY
+    from checkout.db import one_statement
 
     url = app.config["DATABASE_URL"]
-    options = {ONE_STATEMENT: True} if url.startswith("sqlite") else {"isolation_level": "AUTOCOMMIT"}
     first_engine = make_engine(url)
-    engine = first_engine.execution_options(**{READ_ONLY: True}, **options)
+    engine = one_statement(first_engine)
     readers = peek.Readers(ping_after=5.0)
     kept = readers.connection(engine)
     assert readers.connection(engine) is kept  # no checkout per request
@@ -65,7 +64,7 @@ def test_a_thread_keeps_one_reader_connection_per_engine_and_replaces_a_broken_o
     kept.invalidate()  # as a statement that met a lost server leaves it
     again = readers.connection(engine)
     assert again is not kept and again.exec_driver_sql("SELECT 2").scalar() == 2
-    second_engine = make_engine(url).execution_options(**options)
+    second_engine = one_statement(make_engine(url))
     newer = readers.connection(second_engine)  # a new app's engine: the thread's old one is let go
     assert newer is not again and newer.engine is second_engine
     assert again.closed

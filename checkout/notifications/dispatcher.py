@@ -324,6 +324,7 @@ def _automatic_attempts(session: Session, outbox_id: int) -> int:
 
 
 _OUTBOX = cast(Table, OutboxMessage.__table__)
+_READ = select(*(_OUTBOX.c[f.name] for f in fields(_Stored))).order_by(_OUTBOX.c.id).with_for_update()
 _UPDATE = update(_OUTBOX).where(_OUTBOX.c.id == bindparam("_id")).values({name: bindparam(name) for name in _CHANGED})
 
 
@@ -333,12 +334,7 @@ def record_all(session: Session, outcomes: list[tuple[Outgoing, Result | None]],
     still held."""
     if not outcomes:
         return 0
-    rows = session.execute(
-        select(*(_OUTBOX.c[f.name] for f in fields(_Stored)))
-        .where(_OUTBOX.c.id.in_([o.id for o, _ in outcomes]))
-        .order_by(_OUTBOX.c.id)
-        .with_for_update()
-    )
+    rows = session.execute(_READ.where(_OUTBOX.c.id.in_([o.id for o, _ in outcomes])))
     messages = {row.id: _Stored(**row._mapping) for row in rows}
     changed, attempts = [], []
     for outgoing, result in outcomes:

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from checkout import jsonbody, peek, signing
 from checkout.config import Defaults
-from checkout.db import ONE_STATEMENT, PING_AFTER_IDLE, make_engine
+from checkout.db import PING_AFTER_IDLE, make_engine, one_statement
 from checkout.payins import service as payins
 from checkout.payins.schemas import QueryRequest
 from checkout.payouts import service
@@ -73,15 +73,12 @@ def _database():
     """The run's database (the bench's environment names it), read one statement at a time as the service's
     query reads it, and the benchmark merchant's row id."""
     engine = make_engine(os.environ["CHECKOUT_DATABASE_URL"])
-    one_statement = engine.execution_options(
-        **({ONE_STATEMENT: True} if engine.dialect.name == "sqlite" else {"isolation_level": "AUTOCOMMIT"})
-    )
     with engine.connect() as connection:
         merchant_id = connection.exec_driver_sql(
             "SELECT id FROM merchants WHERE app_id = " + ("?" if engine.dialect.paramstyle == "qmark" else "%s"),
             (_FLOOR_APP_ID,),
         ).scalar_one()
-    return one_statement, SimpleNamespace(id=merchant_id)
+    return one_statement(engine), SimpleNamespace(id=merchant_id)
 
 
 @app.post("/trade/query")

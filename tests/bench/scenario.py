@@ -79,17 +79,19 @@ class Scenario:
             raise load.LoadError(f"{what}: {result.failed} of {total} requests failed ({result.as_dict()})")
         return result.as_dict()
 
-    def throughput(self, plan_for: Callable[[float], Plan], base: str | None = None) -> dict:
+    def throughput(self, plan_for: Callable[[float], Plan], base: str | None = None, on: str | None = None) -> dict:
         """Warm up (connections, templates compiled on first use), then measure; per-second plans are
-        signed at the last moment, for the whole window. The service is measured interleaved with the bare
-        route (see _interleaved); `base` measures that one server alone."""
+        signed at the last moment, for the whole window. The service (or the server `on` names: the bare
+        app's floors) is measured interleaved with the bare route (see _interleaved); `base` measures that
+        one server alone."""
         o = self.options
         plan = plan_for(o.warmup + 2 * o.duration + 5)
         if base is not None:
             load.wrk(base, plan, o.warmup)
             return self._checked(load.wrk(base, plan, o.duration), "wrk")
-        load.wrk(self.service.url, plan, o.warmup)
-        return self._interleaved(lambda seconds, _: load.wrk(self.service.url, plan, seconds))
+        url = on or self.service.url
+        load.wrk(url, plan, o.warmup)
+        return self._interleaved(lambda seconds, _: load.wrk(url, plan, seconds))
 
     def _interleaved(self, measure: Callable[[float, int], load.Throughput]) -> dict:
         """`duration` seconds of the service in slices, each next to a slice of the bare route as long (in
@@ -144,14 +146,6 @@ class Scenario:
         )
 
     # --- measurements ----------------------------------------------------------------------------------
-
-    def measure_floor(self, plan_for: Callable[[float], Plan]) -> dict:
-        """A floor (bare.floor_dry_run, bare.floor_query): the same requests served by the bare app's view of
-        the contract alone, interleaved with its bare route."""
-        o = self.options
-        plan = plan_for(o.warmup + 2 * o.duration + 5)
-        load.wrk(self.bare.url, plan, o.warmup)
-        return self._interleaved(lambda seconds, _: load.wrk(self.bare.url, plan, seconds))
 
     def measure_bare(self) -> dict:
         return self.throughput(lambda s: self.bare_plan, self.bare.url)
@@ -214,7 +208,7 @@ class Scenario:
         if size == "small":
             self.raw["query_floor"] = self.step(
                 "query floor throughput, small (its contract alone, in the bare app)",
-                lambda: self.measure_floor(lambda s: self.query_plan(sample)),
+                lambda: self.throughput(lambda s: self.query_plan(sample), on=self.bare.url),
             )
 
     def run(self) -> dict:
@@ -302,7 +296,7 @@ class Scenario:
             raw["dry_run"] = self.step("dry-run throughput", lambda: self.throughput(self.dry_run_plan))
             raw["dry_run_floor"] = self.step(
                 "dry-run floor throughput (its contract alone, in the bare app)",
-                lambda: self.measure_floor(self.dry_run_plan),
+                lambda: self.throughput(self.dry_run_plan, on=self.bare.url),
             )
         if self.wants("page"):
             page_url = self.step(
