@@ -43,7 +43,7 @@ METHOD_MARKS = {"PIX": "pix", "BANKTRANSFER": "bank", "SPEI": "spei", "WALLET": 
 
 
 @functools.cache
-def _session_and_merchant(lock: bool):
+def session_and_merchant(lock: bool):
     """The session, its merchant and the payout holding its custom_code in one statement, built once
     (building it cost as much as running it)."""
     query = (
@@ -57,7 +57,7 @@ def _session_and_merchant(lock: bool):
 def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession, int | None]:
     """The page, its session, and the id of the payout holding the session's custom_code (if any)."""
     token, payload = read_token(links.PAYOUT_PAGE, 1800 + TOKEN_GRACE)
-    found = db.session.execute(_session_and_merchant(lock), {"session": str(payload.get("session"))}).first()
+    found = db.session.execute(session_and_merchant(lock), {"session": str(payload.get("session"))}).first()
     if found is None:
         raise PageError(404, "not-found")
     record, merchant, holder = found

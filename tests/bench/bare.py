@@ -1,26 +1,32 @@
 """The bare Flask app every throughput is divided by (the same gunicorn, no database, no work), and the
-floors: views doing only what the dry run's and the query's contracts ask, with the service's own code
-for each part, to tell Flask's limit from what the service adds."""
+floors: views doing only what the dry run's, the query's and the hosted payout page's contracts ask, with
+the service's own code for each part, to tell Flask's limit from what the service adds."""
 
 from __future__ import annotations
 
 import base64
 import functools
 import hmac
+import json
 import os
+import re
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 from flask import Flask, jsonify, request
 from sqlalchemy.orm import Session
 
-from checkout import jsonbody, peek, signing
+from checkout import clock, jsonbody, links, peek, signing
 from checkout.config import Defaults
 from checkout.db import PING_AFTER_IDLE, make_engine, one_statement
+from checkout.pages import common, rendered, security
+from checkout.pages.payout_views import session_and_merchant
 from checkout.payins import service as payins
 from checkout.payins.schemas import QueryRequest
-from checkout.payouts import service
+from checkout.payouts import service, sessions
 from checkout.payouts.commands import Quotation
+from checkout.payouts.models import CheckoutSession
 from checkout.payouts.schemas import DryRunRequest
 from checkout.validation import command
 
@@ -97,3 +103,48 @@ def floor_query():
     with Session(bind=_readers.connection(engine)) as session:
         trade = payins.read(session, merchant, trade_no=req.trade_no, out_trade_no=req.out_trade_no)  # type: ignore[arg-type]
     return jsonify({"code": "10000", "msg": "Success", **payins.describe(trade)})
+
+
+# The hosted payout page as the service rendered it, kept by the bench in this file (its nonce beside it).
+_PAGE_COPY = os.environ.get("CHECKOUT_BENCH_FLOOR_PAGE", "")
+_SESSIONS = CheckoutSession.__table__.c
+_pages = rendered.Pages()
+
+
+@functools.cache
+def _page_copy() -> str:
+    """The service's page with the service's markers where this response's nonce and time go."""
+    kept = json.loads(Path(_PAGE_COPY).read_text(encoding="utf-8"))
+    html = kept["html"].replace(kept["nonce"], rendered.NONCE)
+    return re.sub(r'"now": \d+', f'"now": "{rendered.NOW}"', html, count=1)
+
+
+@app.get("/pages/payout")
+def floor_page():
+    """The hosted payout page's contract with the service's own code for each part: the token's signature
+    and age checked, the session read in the service's one statement (with its merchant and whoever holds
+    its code) on a connection the thread keeps, and, while it is open and in time, the unfilled form served
+    from a rendered copy with this response's nonce and time, under the page headers (the CSP with the
+    session's form target). Left out: the layout and language chosen from the request, the merchant's
+    clock, the copy's key of everything the page shows, the ORM's entities, Flask's hooks around a page."""
+    token = request.args.get("token", "")
+    try:
+        payload = signing.read_page_token(
+            os.environ["CHECKOUT_SECRET_KEY"], links.PAYOUT_PAGE, token, 1800 + common.TOKEN_GRACE
+        )
+    except signing.PageTokenError:
+        return "invalid link", 400
+    engine, _ = _database()
+    row = (
+        _readers.connection(engine)
+        .execute(session_and_merchant(False), {"session": str(payload.get("session"))})
+        .first()
+    )
+    if row is None:
+        return "not found", 404
+    found = row._mapping
+    if found[_SESSIONS.status] != sessions.OPEN or clock.as_utc(found[_SESSIONS.expires_at]) <= clock.now():
+        return "closed", 410
+    common.allow_form_target(found[_SESSIONS.return_url])
+    body = _pages.get(token, _page_copy, nonce=security.nonce(), now=int(time.time()))
+    return security.apply_headers(app.response_class(body, mimetype="text/html"))

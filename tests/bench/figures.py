@@ -297,6 +297,13 @@ def figures(small: int, large: int) -> list[Figure]:
             "ratio",
             cross_check=_over_mean("page"),
         ),
+        *_floor_figures(
+            "page",
+            ("page",),
+            "start",
+            "hosted payout page",
+            "its contract on the service's own statement and rendered copy, in a bare view",
+        ),
         Figure("p99", "p99 latency at half max throughput (worst of dry-run, query)", _worst_p99, "<=", 25, "ms"),
         Figure(
             "query_growth",

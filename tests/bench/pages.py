@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import requests
@@ -62,6 +65,17 @@ def payout_checkout(base: str, credentials: dict, notify_url: str, custom_code: 
     return _payout(base, credentials, "/checkout", builders.checkout_session(custom_code, notify_url=notify_url))[
         "checkout_url"
     ]
+
+
+def keep(url: str, file: Path) -> None:
+    """The page as the service serves it, with the nonce it carries, for the page floor (bare.py)."""
+    page = requests.get(url, headers=BROWSER, timeout=30)
+    if page.status_code != 200:
+        raise RuntimeError(f"{url} answered {page.status_code}")
+    nonce = re.search(r"'nonce-([^']+)'", page.headers.get("Content-Security-Policy", ""))
+    if nonce is None:
+        raise RuntimeError(f"{url} has no CSP nonce")
+    file.write_text(json.dumps({"html": page.text, "nonce": nonce.group(1)}), encoding="utf-8")
 
 
 def openers(base: str, credentials: dict, notify_url: str) -> dict[str, Callable[[], str]]:

@@ -236,10 +236,15 @@ class Scenario:
             logs = o.results / "logs"
             # The floors hold the benchmark merchant's keys (bare.py).
             floor_key = ":".join(self.credentials[k] for k in ("app_id", "app_key", "security_key"))
+            self.page_copy = folder / "page-copy.json"  # the page floor's copy, written once the page exists
             self.bare = stack.enter_context(
                 servers.gunicorn(
                     "tests.bench.bare:app",
-                    {**database.env(), "CHECKOUT_BENCH_FLOOR_KEY": floor_key},
+                    {
+                        **database.env(),
+                        "CHECKOUT_BENCH_FLOOR_KEY": floor_key,
+                        "CHECKOUT_BENCH_FLOOR_PAGE": str(self.page_copy),
+                    },
                     "/bare",
                     logs / f"{self.kind}-bare.log",
                 )
@@ -280,6 +285,23 @@ class Scenario:
                 lambda: dashboard.measure(self.service.url, self.database, self.credentials["app_id"], large),
             )
 
+    def measure_page(self) -> None:
+        """The hosted payout page, then its floor serving the service's own copy of it."""
+        page_url = self.step(
+            "payout checkout session",
+            lambda: pages.payout_checkout(self.service.url, self.credentials, self.notify_url, "bench-render"),
+        )
+        if not page_url:
+            return
+        self.page_path = pages.path_of(page_url)
+        page_plan = Plan(fixed=[signed.get(self.page_path)])
+        self.raw["page"] = self.step("hosted payout page throughput", lambda: self.throughput(lambda s: page_plan))
+        if self.step("page copy for its floor", lambda: pages.keep(page_url, self.page_copy) or True):
+            self.raw["page_floor"] = self.step(
+                "page floor throughput (its contract alone, in the bare app)",
+                lambda: self.throughput(lambda s: page_plan, on=self.bare.url),
+            )
+
     def measure_all(self) -> None:
         o, raw = self.options, self.raw
         if o.dashboard_only:
@@ -299,16 +321,7 @@ class Scenario:
                 lambda: self.throughput(self.dry_run_plan, on=self.bare.url),
             )
         if self.wants("page"):
-            page_url = self.step(
-                "payout checkout session",
-                lambda: pages.payout_checkout(self.service.url, self.credentials, self.notify_url, "bench-render"),
-            )
-            self.page_path = pages.path_of(page_url) if page_url else None
-        if self.page_path:
-            raw["page"] = self.step(
-                "hosted payout page throughput",
-                lambda: self.throughput(lambda s: Plan(fixed=[signed.get(self.page_path)])),
-            )
+            self.measure_page()
         if self.wants("pay"):
             raw["pay"] = self.step("trade/pay throughput", self.measure_pay)
         if self.wants("peer"):
