@@ -14,7 +14,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .. import clock, money
+from .. import clock, money, peek
 from ..cards import service as cards
 from ..errors import Duplicate, IllegalState, InvalidField, MissingField, NotFound
 from ..links import Links
@@ -97,12 +97,16 @@ def _order_minor(amount, currency: str) -> int:
         raise InvalidField("order_amount", str(exc)) from None
 
 
+_EXISTS = "SELECT 1 FROM trades WHERE merchant_id = ? AND out_trade_no = ?"
+
+
 def duplicate_check(session: Session, merchant: Merchant, out_trade_no: str) -> None:
-    """Answer a plain repeat before doing any work; the unique constraint still settles races."""
-    exists = session.scalar(
-        select(Trade.id).where(Trade.merchant_id == merchant.id, Trade.out_trade_no == out_trade_no)
-    )
-    if exists is not None:
+    """Answer a plain repeat before doing any work; the unique constraint still settles races.
+
+    Read beside the request's unit of work, not in it: on SQLite a write transaction holds the database's
+    write lock from its first statement, and this one would have held it through the payment's whole
+    preparation (its codes, its page links) when only its inserts need it (docs/benchmarks.md)."""
+    if peek.one(session.get_bind().engine, _EXISTS, (merchant.id, out_trade_no)) is not None:
         raise Duplicate(reason="duplicate-out_trade_no", message="out_trade_no is duplicate")
 
 

@@ -41,6 +41,21 @@ def test_every_png_reads_back_with_its_quiet_zone_and_scale():
         assert read(png) == [(code, "QRCode")]
 
 
+def test_every_png_pixel_is_its_module_four_times_over():
+    # Odd and even sides (a row's last byte half padding or not), and a long code's larger symbol.
+    for code in [*codes(), "short", "x" * 300]:
+        side, grid = qrimage.modules(code)
+        png = qrimage.png(code)
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and png.endswith(b"IEND\xaeB`\x82")
+        image = Image.open(io.BytesIO(png))
+        image.load()  # Pillow checks every chunk's CRC as it reads
+        assert image.mode == "1" and image.size == (side * 4, side * 4)
+        pixels = image.load()
+        for y in range(side * 4):
+            for x in range(side * 4):
+                assert bool(pixels[x, y]) == (grid[(y // 4) * side + x // 4] == 255), (code, x, y)
+
+
 def _draw(svg: str) -> bytes:
     """The SVG's strokes painted on a white canvas, 4 pixels a unit (a rasteriser of this one shape: each
     stroke one unit wide, centred on its row)."""
