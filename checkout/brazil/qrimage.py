@@ -38,7 +38,7 @@ def png(code: str) -> bytes:
     side, grid = modules(code)
     digits = grid.translate(_HEX_DIGIT)
     pad = b"0" * (side % 2)  # a row ends on a whole byte
-    rows = []
+    rows: list[bytes] = []
     for start in range(0, side * side, side):
         row = b"\0" + bytes.fromhex((digits[start : start + side] + pad).decode("ascii"))
         rows.extend((row,) * SCALE)

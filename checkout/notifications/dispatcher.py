@@ -75,15 +75,7 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
         return Result(duration_ms=int((time.monotonic() - started) * 1000), **fields)
 
     try:
-        with targets.send(
-            url,
-            body,
-            headers,
-            allow_private=allow_private,
-            timeout=(CONNECT_TIMEOUT, READ_TIMEOUT),
-            allow_redirects=False,
-            stream=True,
-        ) as response:
+        with _sent(url, body, headers, allow_private=allow_private) as response:
             received = bytearray()
             while len(received) < MAX_RESPONSE:
                 # read1: what one receive brings, so that a receiver trickling its answer meets the limit.
@@ -107,6 +99,32 @@ def post(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool)
         return result(succeeded=False, error="timed out")
     except (requests.RequestException, urllib3.exceptions.HTTPError, OSError, ValueError) as exc:
         return result(succeeded=False, error=f"{type(exc).__name__}: {exc}"[:255])
+
+
+def _sent(url: str, body: bytes, headers: dict[str, str], *, allow_private: bool) -> requests.Response:
+    """The POST's response, sent once more at once on a new connection when the receiver closed the
+    connection without a word of answer.
+
+    That is how a server's idle timeout meets a kept-alive connection we take up again at that moment
+    (gunicorn closes idle ones after 2 s, and a worker delivering in bursts meets it): the receiver closed
+    it as the request left, unread, and the attempt would otherwise wait for its retry, minutes later. A
+    receiver that does read it and then closes gets it twice, which notifications allow (each is resent
+    until acknowledged); one closing every connection costs a second connection per attempt, no more."""
+    options = {"timeout": (CONNECT_TIMEOUT, READ_TIMEOUT), "allow_redirects": False, "stream": True}
+    try:
+        return targets.send(url, body, headers, allow_private=allow_private, **options)
+    except requests.ConnectionError as exc:
+        if not _closed_unanswered(exc):
+            raise
+    return targets.send(url, body, headers, allow_private=allow_private, **options)
+
+
+def _closed_unanswered(exc: requests.ConnectionError) -> bool:
+    """urllib3's ProtocolError("Connection aborted.", <why>), the why a reset or a close before any answer
+    (http.client.RemoteDisconnected is a ConnectionResetError), never a refused or timed-out connect."""
+    aborted = exc.args[0] if exc.args else None
+    why = aborted.args[1] if isinstance(aborted, urllib3.exceptions.ProtocolError) and len(aborted.args) > 1 else None
+    return isinstance(why, ConnectionResetError | BrokenPipeError)
 
 
 @dataclass(eq=False)  # compared and hashed as the one object it is: the sending threads track it

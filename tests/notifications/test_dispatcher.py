@@ -197,19 +197,40 @@ def test_unpaid_trades_and_undecided_vaults_expire(app, api, receiver):
 
 def test_faults_of_receivers_are_bounded_and_isolated(app, api, receiver, monkeypatch):
     monkeypatch.setattr(dispatcher, "READ_TIMEOUT", 0.5)
-    receiver.script = ["hang", "close", (200, b"x" * (200 * 1024))]
-    trades = [paid_pix(api, receiver, f"fault-{i}") for i in range(4)]
-    worker.run_once(app)
-    receiver.wait_for(4)
-    # A round waits ROUND_WAIT at most; on a loaded machine the timed-out send is recorded by a later round.
-    deadline = time.monotonic() + 20
-    while any(message_of(app, trade).attempts == 0 for trade in trades) and time.monotonic() < deadline:
+    receiver.script = ["hang", (200, b"x" * (200 * 1024))]
+    closing = Receiver()
+    closing.default = "close"  # every connection closed unanswered
+    try:
+        trades = [paid_pix(api, receiver, f"fault-{i}") for i in range(3)]
+        closed = paid_pix(api, closing, "fault-closed")
+        trades.append(closed)
         worker.run_once(app)
-    outcome = {trade: (message_of(app, trade).status, message_of(app, trade).last_error) for trade in trades}
-    # The answers went out in the order the messages were sent, which the threads decide: compare as a set.
-    errors = sorted((error or "").split(":")[0] for _, error in outcome.values())
-    assert errors == sorted(["", "timed out", "connection failed", "answered 200 without the body 'success'"])
-    assert sorted(status for status, _ in outcome.values()) == ["delivered", "pending", "pending", "pending"]
+        receiver.wait_for(3)
+        # A round waits ROUND_WAIT at most; on a loaded machine the timed-out send is recorded by a later round.
+        deadline = time.monotonic() + 20
+        while any(message_of(app, trade).attempts == 0 for trade in trades) and time.monotonic() < deadline:
+            worker.run_once(app)
+        outcome = {trade: (message_of(app, trade).status, message_of(app, trade).last_error) for trade in trades}
+        # The answers went out in the order the messages were sent, which the threads decide: compare as a set.
+        errors = sorted((error or "").split(":")[0] for _, error in outcome.values())
+        assert errors == sorted(["", "timed out", "connection failed", "answered 200 without the body 'success'"])
+        assert sorted(status for status, _ in outcome.values()) == ["delivered", "pending", "pending", "pending"]
+        # The closed one was sent once more at once, on a new connection, and no more: one attempt.
+        assert outcome[closed][1].startswith("connection failed")
+        assert [r["json"]["trade_no"] for r in closing.requests] == [closed, closed]
+        assert message_of(app, closed).attempts == 1
+    finally:
+        closing.close()
+
+
+def test_a_connection_closed_unanswered_is_sent_again_at_once(app, api, receiver):
+    # What a receiver's idle timeout does to a kept-alive connection taken up again at that moment.
+    receiver.script = ["close"]
+    trade_no = paid_pix(api, receiver)
+    worker.run_once(app)
+    assert [r["json"]["trade_no"] for r in receiver.requests] == [trade_no, trade_no]
+    message = message_of(app, trade_no)
+    assert (message.status, message.attempts, message.attempt_log[0].succeeded) == ("delivered", 1, True)
 
 
 def test_a_worker_killed_mid_delivery_loses_nothing(app, api, receiver, monkeypatch):
