@@ -42,7 +42,8 @@ def test_every_png_reads_back_with_its_quiet_zone_and_scale():
 
 
 def test_every_png_pixel_is_its_module_four_times_over():
-    # Odd and even sides (a row's last byte half padding or not), and a long code's larger symbol.
+    # A symbol's side is odd (4 x version + 17 modules, and 8 of quiet zone): each row's last byte is half
+    # padding. Several versions, up to a long code's larger symbol.
     for code in [*codes(), "short", "x" * 300]:
         side, grid = qrimage.modules(code)
         png = qrimage.png(code)
