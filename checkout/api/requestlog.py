@@ -133,14 +133,42 @@ def _field(key: str, parent: str) -> tuple[str, str | None]:
     return name, None
 
 
-def redact(value: Any, key: str = "", parent: str = "") -> Any:
+class _Budget:
+    """How many more characters of a body's JSON are written before the cut at MAX_BODY. Each key and
+    scalar is counted at most at the characters it writes, so the budget is spent no sooner than the text
+    reaches the cut: what is left out after that is never kept."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int):
+        self.left = left
+
+
+def redact(value: Any, key: str = "", parent: str = "", budget: _Budget | None = None) -> Any:
     """A JSON value with what must never be kept replaced: card numbers masked (first 6 / last 4),
-    security codes as "***", and every key, secret, password, token or signature field as "[redacted]"."""
+    security codes as "***", and every key, secret, password, token or signature field as "[redacted]".
+
+    With a `budget`, the fields and items that would be written only after it is spent are left out: they
+    lie past the cut (balance history answers 40 KB or more, and redacting what was then cut away was most
+    of the log's cost for them)."""
     name, rule = _field(key, parent)
     if isinstance(value, dict):
-        return _redact_object(value, name)
+        return _redact_object(value, name, budget)
     if isinstance(value, list):
-        return [redact(item, key, parent) for item in value]
+        kept = []
+        for item in value:
+            if budget is not None and budget.left < 0:
+                break
+            kept.append(redact(item, key, parent, budget))
+        return kept
+    result = _redact_scalar(value, rule)
+    if budget is not None:
+        # A string writes its quotes too, a marked number loses its 3-character mark: at most this.
+        budget.left -= len(str(result)) - len(_NUMBER)
+    return result
+
+
+def _redact_scalar(value: Any, rule: str | None) -> Any:
     if value is None or isinstance(value, bool):
         return value
     if rule == "code":
@@ -157,21 +185,27 @@ def redact(value: Any, key: str = "", parent: str = "") -> Any:
     return value
 
 
-def _redact_object(value: dict, name: str) -> dict:
+def _redact_object(value: dict, name: str, budget: _Budget | None = None) -> dict:
     """An object's fields redacted as `redact` does each; a text field with no rule of its own and no run of
     digits as long as a card number is kept as it is, without a call of its own: most fields are such, and
     those calls were most of the log's redaction (a query's answer 51 -> 29 us)."""
     kept = {}
     for key, item in value.items():
         field = str(key)
+        if budget is not None:
+            if budget.left < 0:
+                break
+            budget.left -= len(field)
         if (
             type(item) is str
             and _field(field, name)[1] is None
             and (len(item) < _SHORTEST_RUN or not _DIGIT_RUN.search(item))
         ):
             kept[key] = item
+            if budget is not None:
+                budget.left -= len(item) - len(_NUMBER)
         else:
-            kept[key] = redact(item, field, name)
+            kept[key] = redact(item, field, name, budget)
     return kept
 
 
@@ -207,7 +241,10 @@ def redacted_body(raw: bytes | str) -> str:
     except (ValueError, RecursionError):
         # Not JSON (broken, form-encoded, anything): its fields cannot be told apart, so none of it is kept.
         return f"[not JSON: {len(raw)} bytes, not kept]"
-    written = json.dumps(redact(parsed), ensure_ascii=False, separators=(",", ":"))
+    # The budget changes nothing that is kept, only what is redacted to be cut away: worth counting for a
+    # body longer than the cut (a shorter one is cut only if redaction lengthened it).
+    budget = _Budget(MAX_BODY) if len(text) > MAX_BODY else None
+    written = json.dumps(redact(parsed, budget=budget), ensure_ascii=False, separators=(",", ":"))
     return _bounded(_MARKED.sub(lambda m: m.group(1), written))
 
 

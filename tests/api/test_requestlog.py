@@ -6,6 +6,7 @@ import json
 import logging
 from datetime import timedelta
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import event, select
@@ -274,3 +275,71 @@ def test_no_card_number_survives_in_any_field_however_deep(body):
                 assert requestlog._DIGIT_RUN.search(sent), (sent, logged)  # only a digit run is ever changed
 
     walk(body, kept)
+
+
+def _cut_after_redacting_whole(text: str) -> str:
+    """What a body was kept as when the whole of it was redacted first, then cut at MAX_BODY."""
+    parsed = json.loads(text, parse_float=requestlog._number, parse_int=requestlog._number)
+    written = json.dumps(requestlog.redact(parsed), ensure_ascii=False, separators=(",", ":"))
+    return requestlog._bounded(requestlog._MARKED.sub(lambda m: m.group(1), written))
+
+
+_SCALARS = (
+    st.text(max_size=300)
+    | st.integers()
+    | st.decimals(places=2, allow_nan=False, allow_infinity=False).map(float)
+    | st.booleans()
+    | st.none()
+    | st.sampled_from(_CARDS)
+)
+
+
+@PROPERTY
+@given(
+    st.recursive(
+        _SCALARS,
+        lambda inner: st.dictionaries(st.text(max_size=12), inner, max_size=8) | st.lists(inner, max_size=40),
+        max_leaves=400,
+    )
+)
+def test_a_body_is_kept_as_if_all_of_it_were_redacted_then_cut(body):
+    """Redaction stops once what it has written passes MAX_BODY: what is kept is the same, to the
+    character, as redacting the whole body and cutting it. (A small MAX_BODY, so that most bodies are cut.)"""
+    text = json.dumps(body, ensure_ascii=False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(requestlog, "MAX_BODY", 120)
+        assert requestlog.redacted_body(text) == _cut_after_redacting_whole(text)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        list(range(5000)),  # numbers write no quotes: each counts exactly its digits
+        [None, True, False] * 2000,
+        ["", "a", {}, []] * 2000,
+        {f"k{n}": n / 4 for n in range(3000)},
+        {"data": [{"n": n, "card": "4111111111111111", "cvv": "123", "token": "t" * n} for n in range(300)]},
+    ],
+)
+def test_bodies_of_small_values_are_cut_where_they_were_before(body):
+    text = json.dumps(body)
+    assert len(text) > requestlog.MAX_BODY
+    kept = requestlog.redacted_body(text)
+    assert kept == _cut_after_redacting_whole(text)
+    assert len(kept) == requestlog.MAX_BODY
+
+
+def test_a_long_answer_is_cut_where_it_was_before():
+    # A year of balance history: 365 records, about 70 KB, cut to MAX_BODY.
+    records = [
+        {
+            "merchant_id": "M0001",
+            "current_day": f"2026-01-{day % 28 + 1:02d}",
+            "balance": [{"currency": c, "amount": f"{1000 + day}.50"} for c in ("BRL", "MXN", "USD")],
+        }
+        for day in range(365)
+    ]
+    text = json.dumps({"code": 200, "msg": "success", "time": 1764136800, "data": records})
+    kept = requestlog.redacted_body(text)
+    assert kept == _cut_after_redacting_whole(text)
+    assert len(kept) == requestlog.MAX_BODY and kept.endswith(requestlog.TRUNCATED)
