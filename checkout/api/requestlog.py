@@ -185,7 +185,7 @@ def _redact_scalar(value: Any, rule: str | None) -> Any:
     return value
 
 
-def _redact_object(value: dict, name: str, budget: _Budget | None = None) -> dict:
+def _redact_object(value: dict, name: str, budget: _Budget | None) -> dict:
     """An object's fields redacted as `redact` does each; a text field with no rule of its own and no run of
     digits as long as a card number is kept as it is, without a call of its own: most fields are such, and
     those calls were most of the log's redaction (a query's answer 51 -> 29 us)."""

@@ -107,6 +107,7 @@ def floor_query():
 
 # The hosted payout page as the service rendered it, kept by the bench in this file (its nonce beside it).
 _PAGE_COPY = os.environ.get("CHECKOUT_BENCH_FLOOR_PAGE", "")
+_SECRET_KEY = os.environ.get("CHECKOUT_SECRET_KEY", "")  # the service's: its page tokens verify here
 _SESSIONS = CheckoutSession.__table__.c
 _pages = rendered.Pages()
 
@@ -129,9 +130,7 @@ def floor_page():
     clock, the copy's key of everything the page shows, the ORM's entities, Flask's hooks around a page."""
     token = request.args.get("token", "")
     try:
-        payload = signing.read_page_token(
-            os.environ["CHECKOUT_SECRET_KEY"], links.PAYOUT_PAGE, token, 1800 + common.TOKEN_GRACE
-        )
+        payload = signing.read_page_token(_SECRET_KEY, links.PAYOUT_PAGE, token, 1800 + common.TOKEN_GRACE)
     except signing.PageTokenError:
         return "invalid link", 400
     engine, _ = _database()
