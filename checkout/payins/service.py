@@ -10,9 +10,11 @@ from datetime import timedelta
 from types import SimpleNamespace
 from typing import cast
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Table, bindparam, insert, select
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import clock, money, peek
 from ..cards import service as cards
@@ -79,15 +81,43 @@ def new_trade(
     )
     if prepare is not None:
         trade.details = prepare(trade)
+    # Queues the callback too, except for a PROCESSING trade (see states.CALLBACK_STATUSES).
+    states.set_status(session, trade, status, reason)
     try:
-        session.add(trade)
-        # Queues the callback too, except for a PROCESSING trade (see states.CALLBACK_STATUSES).
-        states.set_status(session, trade, status, reason)
-        session.flush()
+        _insert(session, trade)
     except IntegrityError:
         # No savepoint needed: a refused request rolls its whole transaction back.
         raise Duplicate(reason="duplicate-out_trade_no", message="out_trade_no is duplicate") from None
     return trade
+
+
+_TRADES, _EVENTS, _REFUNDS = cast(Table, Trade.__table__), cast(Table, TradeEvent.__table__), Refund.__table__
+_WRITTEN_TRADE = tuple(column.key for column in _TRADES.columns if column.key != "id")
+_WRITTEN_EVENT = tuple(column.key for column in _EVENTS.columns if column.key != "id")
+
+
+def _insert(session: Session, trade: Trade) -> None:
+    """Write a new trade and its history as they stand, one INSERT each, then let the session hold them as
+    rows it has loaded: what the unit of work would have written, without its bookkeeping, which cost a
+    payment more than its two statements (docs/benchmarks.md). Later changes are flushed as usual."""
+    connection = session.connection()
+    row = {key: getattr(trade, key) for key in _WRITTEN_TRADE}
+    trade.id = _new_id(connection.execute(insert(_TRADES), row))
+    for key, value in row.items():  # the attributes never set (None) become loaded, not expired
+        set_committed_value(trade, key, value)
+    set_committed_value(trade, "refunds", [])
+    for event in trade.events:
+        event.trade_id = trade.id
+        event.id = _new_id(connection.execute(insert(_EVENTS), {key: getattr(event, key) for key in _WRITTEN_EVENT}))
+        make_transient_to_detached(event)
+    make_transient_to_detached(trade)
+    session.add(trade)  # and its events, along the relationship
+
+
+def _new_id(result: CursorResult) -> int:
+    key = result.inserted_primary_key
+    assert key is not None  # an INSERT of one row
+    return int(key[0])
 
 
 def _order_minor(amount, currency: str) -> int:
@@ -215,9 +245,13 @@ def pay_direct(
     if req.return_url:
         check_return_url(req.return_url, merchant, sandbox)
     details = method.check(req)
-    duplicate_check(session, merchant, req.out_trade_no)
-    # method.check() requires a card's token.
-    card = cards.usable_token(session, merchant, cast(str, req.token), "token") if req.method == "CreditCard" else None
+    card = None
+    if method.name == "CreditCard":
+        # A card's token is spent by the payment that used it: a repeat must hear that it is a repeat, not
+        # that its token is spent. Other methods leave a repeat to the unique constraint, which refuses it
+        # when the trade is written (before anything is kept): a read less for every payment.
+        duplicate_check(session, merchant, req.out_trade_no)
+        card = cards.usable_token(session, merchant, cast(str, req.token), "token")  # method.check() wants one
     now = clock.now()
     expires_at = direct_expiry(method, req.timeout_express, now, collector)  # checks timeout_express, cards too
     if req.cancellation_express is not None:
@@ -282,7 +316,6 @@ def find(
     return trade
 
 
-_TRADES, _EVENTS, _REFUNDS = Trade.__table__, TradeEvent.__table__, Refund.__table__
 _EVENT_COLUMNS = [c.label(f"event_{c.key}") for c in _EVENTS.c]
 _REFUND_COLUMNS = [c.label(f"refund_{c.key}") for c in _REFUNDS.c]
 

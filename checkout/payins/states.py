@@ -47,16 +47,16 @@ def set_status(session: Session, trade: Trade, new: str, reason: str | None = No
         new,
         reason=reason,
         changes={"failure_reason": reason} if new in ENDED_UNPAID else None,
-        history=partial(_record_event, session),
+        history=_record_event,
         on_change=partial(_queue_callback, session, extra),
     )
 
 
-def _record_event(session: Session, change: Change) -> None:
+def _record_event(change: Change) -> None:
     trade = change.record
-    event = TradeEvent(from_status=change.old, to_status=change.new, reason=change.reason, at=change.at)
-    trade.events.append(event)
-    session.add(event)
+    # A trade in the session takes its new event along (the relationship's save-update cascade); a new
+    # trade is written with its events by payins.service.
+    trade.events.append(TradeEvent(from_status=change.old, to_status=change.new, reason=change.reason, at=change.at))
 
 
 def _user(trade: Trade) -> dict[str, Any]:

@@ -66,6 +66,34 @@ def test_a_payout_signature_and_key_are_never_kept(app, payout_api):
     assert json.loads(row.response_body)["code"] == 200
 
 
+def test_a_pix_payments_qr_image_is_logged_as_its_type_and_length(app, api):
+    answer = api.post("/trade/pay", builders.direct("PIX"), expect=200)
+    [row] = logged(app)
+    kept = json.loads(row.response_body)
+    image = answer["qr_code_img"].removeprefix("data:image/png;base64,")
+    assert kept["qr_code_img"] == f"data:image/png;base64,[{len(image):,} characters, not kept]"
+    assert (kept["qr_code"], kept["trade_no"]) == (answer["qr_code"], answer["trade_no"])
+    assert image not in row.response_body
+
+
+@pytest.mark.parametrize(
+    "value, kept",
+    [
+        ("data:image/png;base64,iVBORw0KGgo=", "data:image/png;base64,[12 characters, not kept]"),
+        ("data:;base64,QUJD", "data:;base64,[4 characters, not kept]"),
+        ("data:text/plain;charset=utf-8;base64,", "data:text/plain;charset=utf-8;base64,[0 characters, not kept]"),
+        # Not base64: text, whose card numbers are masked as anywhere else.
+        ("data:text/plain,4111111111111111", "data:text/plain,411111******1111"),
+        ("data: 4111 1111 1111 1111", "data: 411111******1111"),
+    ],
+)
+def test_base64_in_a_data_uri_is_kept_as_its_length(value, kept):
+    assert json.loads(requestlog.redacted_body(json.dumps({"img": value, "note": [value]}))) == {
+        "img": kept,
+        "note": [kept],
+    }
+
+
 def test_a_refused_request_is_logged_with_its_status_and_answer(app, api, payout_api):
     answer = api.post("/trade/pay", builders.direct("PIX", "order-1", order_amount="-1"), expect=400)
     payout_api.post("/payout/dry-run", builders.dry_run(amount="abc"))
@@ -272,7 +300,8 @@ def test_no_card_number_survives_in_any_field_however_deep(body):
             for run in requestlog._DIGIT_RUN.findall(logged):
                 assert not requestlog._luhn("".join(c for c in run if c.isdigit())), (sent, logged)
             if not any(card in sent for card in _CARDS) and logged != sent:
-                assert requestlog._DIGIT_RUN.search(sent), (sent, logged)  # only a digit run is ever changed
+                # Only a digit run or a data: URI's base64 is ever changed.
+                assert requestlog._DIGIT_RUN.search(sent) or requestlog._BASE64_DATA.match(sent), (sent, logged)
 
     walk(body, kept)
 

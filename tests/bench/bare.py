@@ -1,6 +1,7 @@
 """The bare Flask app every throughput is divided by (the same gunicorn, no database, no work), and the
-floors: views doing only what the dry run's, the query's and the hosted payout page's contracts ask, with
-the service's own code for each part, to tell Flask's limit from what the service adds."""
+floors: views doing only what the dry run's, the query's, the direct PIX payment's and the hosted payout
+page's contracts ask, with the service's own code for each part, to tell Flask's limit from what the
+service adds."""
 
 from __future__ import annotations
 
@@ -10,20 +11,27 @@ import hmac
 import json
 import os
 import re
+import secrets
 import time
+from dataclasses import asdict
 from pathlib import Path
 from types import SimpleNamespace
 
 from flask import Flask, jsonify, request
+from sqlalchemy import insert
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from checkout import clock, jsonbody, links, peek, signing
+from checkout import clock, jsonbody, links, money, peek, signing
 from checkout.config import Defaults
 from checkout.db import PING_AFTER_IDLE, make_engine, one_statement
 from checkout.pages import common, rendered, security
 from checkout.pages.payout_views import session_and_merchant
+from checkout.payins import methods, timeouts
 from checkout.payins import service as payins
-from checkout.payins.schemas import QueryRequest
+from checkout.payins.commands import DirectPayment
+from checkout.payins.models import Trade, TradeEvent
+from checkout.payins.schemas import DirectPayRequest, QueryRequest
 from checkout.payouts import service, sessions
 from checkout.payouts.commands import Quotation
 from checkout.payouts.models import CheckoutSession
@@ -36,6 +44,7 @@ app = Flask(__name__)
 # memory, where the service compares them with the stored ones on every request.
 _FLOOR_APP_ID, _FLOOR_KEY, _FLOOR_SECURITY_KEY = (os.environ.get("CHECKOUT_BENCH_FLOOR_KEY", "") + "::").split(":")[:3]
 _MID_RATES = Defaults.PAYOUT_MID_RATES
+_SECRET_KEY = os.environ.get("CHECKOUT_SECRET_KEY", "")  # the service's: its page tokens verify here
 
 
 @app.route("/bare", methods=["GET", "POST"])
@@ -74,6 +83,14 @@ def floor_dry_run():
 _readers = peek.Readers(ping_after=PING_AFTER_IDLE)
 
 
+def _payin_credentials() -> bool:
+    """Basic credentials compared with the benchmark merchant's key held in memory."""
+    app_id, _, key = (
+        base64.b64decode(request.headers.get("Authorization", "").partition(" ")[2]).decode().partition(":")
+    )
+    return app_id == _FLOOR_APP_ID and hmac.compare_digest(key.encode(), _FLOOR_SECURITY_KEY.encode())
+
+
 @functools.cache
 def _database():
     """The run's database (the bench's environment names it), read one statement at a time as the service's
@@ -93,10 +110,7 @@ def floor_query():
     held in memory, the body read and validated, the trade with its history and refunds read in the
     service's one statement on a connection the thread keeps, answered in the payin envelope. Left out: the
     key check in the database, the API request log, the operation layer, the request's clock."""
-    app_id, _, key = (
-        base64.b64decode(request.headers.get("Authorization", "").partition(" ")[2]).decode().partition(":")
-    )
-    if app_id != _FLOOR_APP_ID or not hmac.compare_digest(key.encode(), _FLOOR_SECURITY_KEY.encode()):
+    if not _payin_credentials():
         return jsonify({"code": "40001", "msg": "invalid signature"}), 400
     req = QueryRequest.model_validate(jsonbody.read_object())
     engine, merchant = _database()
@@ -105,9 +119,73 @@ def floor_query():
     return jsonify({"code": "10000", "msg": "Success", **payins.describe(trade)})
 
 
+@functools.cache
+def _writes():
+    """The run's database for writes, as the service writes it (SQLite: its writer turn and BEGIN IMMEDIATE;
+    PostgreSQL: its pool), and the two INSERTs of a new trade and its first history row."""
+    engine = make_engine(os.environ["CHECKOUT_DATABASE_URL"])
+    return engine, insert(Trade.__table__), insert(TradeEvent.__table__)
+
+
+_LINKS = links.Links(base_url="http://127.0.0.1", secret_key=_SECRET_KEY)
+_COLLECTOR = methods.collector({name: getattr(Defaults, name) for name in dir(Defaults)})
+_PIX = methods.lookup("PIX")
+
+
+@app.post("/trade/pay")
+def floor_pay():
+    """The direct PIX payment's contract with the service's own code for each part: Basic credentials
+    compared with the key held in memory, the body read and validated, PIX's rules (the payer's CPF or CNPJ,
+    the amount's range), the trade and its first history row written in one committed transaction (the
+    unique out_trade_no refusing a repeat), the BR Code with its page links and QR image answered in the
+    payin envelope. Left out: the key check in the database, the early duplicate check, the API request
+    log, the operation layer, the state machine and the ORM's unit of work, the request's clock."""
+    if not _payin_credentials():
+        return jsonify({"code": "40001", "msg": "invalid signature"}), 400
+    req = command(DirectPayRequest.model_validate(jsonbody.read_object()), DirectPayment)
+    details = _PIX.check(req)
+    engine, trades, events = _writes()
+    _, merchant = _database()
+    now = clock.now()
+    trade = SimpleNamespace(
+        trade_no=f"{now:%Y%m%d%H%M%S}{secrets.randbelow(10**10):010d}",
+        amount_minor=money.to_minor(req.order_amount, req.order_currency),
+    )
+    response = _PIX.present(trade, _LINKS, _COLLECTOR)  # type: ignore[arg-type]
+    row = {
+        "trade_no": trade.trade_no,
+        "merchant_id": merchant.id,
+        "out_trade_no": req.out_trade_no,
+        "prepay_id": "pp_" + secrets.token_hex(12),
+        "kind": "direct",
+        "method": "PIX",
+        "status": "PROCESSING",
+        "amount_minor": trade.amount_minor,
+        "currency": req.order_currency,
+        "subject": req.subject,
+        "content": req.content,
+        "buyer_id": req.buyer_id,
+        "notify_url": req.notify_url,
+        "return_url": req.return_url,
+        "expires_at": timeouts.expiry(req.timeout_express, now),
+        "details": {**details, "customer": asdict(req.customer), "address": asdict(req.address), "response": response},
+        "created_at": now,
+        "updated_at": now,
+    }
+    try:
+        with engine.begin() as connection:
+            trade_id = connection.execute(trades, row).inserted_primary_key[0]
+            connection.execute(
+                events, {"trade_id": trade_id, "from_status": None, "to_status": "PROCESSING", "at": now}
+            )
+    except IntegrityError:
+        return jsonify({"code": "40002", "msg": "out_trade_no is duplicate"}), 400
+    answer = {"trade_no": trade.trade_no, "out_trade_no": req.out_trade_no, "trade_status": "PROCESSING", **response}
+    return jsonify({"code": "10000", "msg": "Success", **methods.answer(answer), "web_url": ""})
+
+
 # The hosted payout page as the service rendered it, kept by the bench in this file (its nonce beside it).
 _PAGE_COPY = os.environ.get("CHECKOUT_BENCH_FLOOR_PAGE", "")
-_SECRET_KEY = os.environ.get("CHECKOUT_SECRET_KEY", "")  # the service's: its page tokens verify here
 _SESSIONS = CheckoutSession.__table__.c
 _pages = rendered.Pages()
 

@@ -238,6 +238,17 @@ def peer_figures() -> list[Figure]:
             cross_check=_over_peer(("pay",), "create", beside=True),
             absent=_peer_absent,
         ),
+        Figure(
+            "peer_pay_floor",
+            "our /trade/pay floor's req/s / its create (what any view persisting a payment reaches)",
+            _over_peer(("pay_floor",), "create", beside=False),
+            ">=",
+            0,
+            "ratio",
+            info=True,
+            cross_check=_over_peer(("pay_floor",), "create", beside=True),
+            absent=_peer_absent,
+        ),
     ]
 
 
@@ -287,6 +298,13 @@ def figures(small: int, large: int) -> list[Figure]:
             "ratio",
             targets={"sqlite": 0.25, "postgres": 0.3},
             cross_check=_over_mean("pay"),
+        ),
+        *_floor_figures(
+            "pay",
+            ("pay",),
+            "start",
+            "/trade/pay (direct PIX)",
+            "its contract on the service's own code and two INSERTs, in a bare view (no ORM, no log)",
         ),
         Figure(
             "page",

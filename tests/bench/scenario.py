@@ -150,14 +150,16 @@ class Scenario:
     def measure_bare(self) -> dict:
         return self.throughput(lambda s: self.bare_plan, self.bare.url)
 
-    def measure_pay(self) -> dict:
+    def measure_pay(self, base: str | None = None) -> dict:
+        """Direct PIX payments, each with an out_trade_no of its own, on the service (or `base`: its floor)."""
         o = self.options
+        url = base or self.service.url
         request = self.pay_request(MARKER)
         # Each run its own random prefix: out_trade_no must never repeat for the merchant.
         run = secrets.token_hex(4)
-        load.wrk_unique(self.service.url, request, MARKER, f"w{run}-", o.warmup)
+        load.wrk_unique(url, request, MARKER, f"w{run}-", o.warmup)
         return self._interleaved(
-            lambda seconds, number: load.wrk_unique(self.service.url, request, MARKER, f"b{run}{number}-", seconds)
+            lambda seconds, number: load.wrk_unique(url, request, MARKER, f"b{run}{number}-", seconds)
         )
 
     def measure_peer(self) -> dict:
@@ -324,6 +326,10 @@ class Scenario:
             self.measure_page()
         if self.wants("pay"):
             raw["pay"] = self.step("trade/pay throughput", self.measure_pay)
+            raw["pay_floor"] = self.step(
+                "trade/pay floor throughput (its contract alone, in the bare app)",
+                lambda: self.measure_pay(self.bare.url),
+            )
         if self.wants("peer"):
             if not o.peer:
                 o.peer.update(self.step("peer localstripe: create and retrieve throughput", self.measure_peer) or {})

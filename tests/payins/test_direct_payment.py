@@ -324,6 +324,43 @@ def test_duplicate_out_trade_no_is_per_merchant(api, other_api):
     assert other["trade_status"] == "PROCESSING"
 
 
+def test_a_repeat_is_refused_by_the_constraint_and_writes_nothing(api, row_counts):
+    first = api.post("/trade/pay", builders.direct("PIX"), expect=200)
+    before = row_counts()
+    repeat = api.post("/trade/pay", builders.direct("PIX", order_amount="7.00"), expect=400)
+    assert (repeat["code"], repeat["sub_code"], repeat["sub_msg"]) == (
+        "40002",
+        "duplicate-out_trade_no",
+        "out_trade_no is duplicate",
+    )
+    assert row_counts() == before
+    query = api.post("/trade/query", {"out_trade_no": "order-1"}, expect=200)
+    assert (query["trade_no"], query["order_amount"], query["trade_status"]) == (
+        first["trade_no"],
+        "100.50",
+        "PROCESSING",
+    )
+
+
+def test_a_repeated_card_payment_hears_it_is_a_repeat_not_that_its_token_is_spent(api, row_counts):
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    card = {"token": token, "fingerprint": "fp-1", "issuer": "visa", "user_ip": "203.0.113.7"}
+    api.post("/trade/pay", builders.direct("CreditCard", **card), expect=200)
+    before = row_counts()
+    repeat = api.post("/trade/pay", builders.direct("CreditCard", **card), expect=400)
+    assert (repeat["sub_code"], repeat["sub_msg"]) == ("duplicate-out_trade_no", "out_trade_no is duplicate")
+    assert row_counts() == before
+
+
+def test_a_card_payment_named_in_another_case_charges_its_card(api, outbox, work):
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    card = {"token": token, "fingerprint": "fp-1", "issuer": "visa", "user_ip": "203.0.113.7"}
+    body = api.post("/trade/pay", builders.direct("creditcard", **card), expect=200)
+    work()
+    [(_, _, payload)] = outbox(body["trade_no"])
+    assert (payload["trade_status"], payload["amount"], payload["method"]) == ("SUCCESS", "100.50", "CreditCard")
+
+
 @pytest.mark.parametrize(
     "card, sub_msg",
     [
