@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import clock, providers
@@ -38,15 +38,17 @@ def debit_vaults(session: Session, acquirer: Acquirer) -> int:
 
 
 def _debit_vaults(session: Session, acquirer: Acquirer, scope: Scope) -> int:
-    due = _due(
+    # One method at a time: each is then found by the index on (status, method, kind, id), whatever the
+    # number of other pending trades (a round reads only what is due).
+    cards = _due(session, scope, Trade.method == "CreditCard", Trade.kind == "vault")
+    pix = _due(
         session,
         scope,
+        Trade.method == "PIXAutomatic",
         Trade.kind == "vault",
-        or_(
-            Trade.method == "CreditCard",
-            and_(Trade.method == "PIXAutomatic", Trade.scheduled_date <= clock.brazil_today()),
-        ),
+        Trade.scheduled_date <= clock.brazil_today(),
     )
+    due = cards + pix
     for trade in due:
         # Locked like /vault/void locks it: a debit and a void of one vault never overlap.
         vault = session.scalar(select(Vault).where(Vault.id == trade.vault_id).with_for_update(of=Vault))
