@@ -21,11 +21,15 @@ from .service import CANCEL_WHEN_UNPAID, CUSTOMER_KINDS, change_status, outcome
 LIMIT = 200
 
 
-def _due(session: Session, *conditions, status: str = states.PROCESSING) -> list[Trade]:
+def _due(session: Session, *conditions, status: str = states.PROCESSING, by_expiry: bool = False) -> list[Trade]:
+    # Expiries in the order of the index on (status, expires_at, id): were they taken in id order, a plan
+    # made once for any time (PostgreSQL's generic plan, after a prepared statement's fifth run) would walk
+    # every pending trade in id order to find the few that are due.
+    order = (Trade.expires_at, Trade.id) if by_expiry else (Trade.id,)
     query = (
         select(Trade)
         .where(Trade.status == status, *conditions)
-        .order_by(Trade.id)
+        .order_by(*order)
         .limit(LIMIT)
         .with_for_update(of=Trade, skip_locked=True)
     )
@@ -92,13 +96,13 @@ def expire_trades(session: Session) -> int:
 
 def _expire_trades(session: Session, scope: Scope) -> int:
     now = clock.now()
-    unpaid = _due(session, scope, Trade.kind.in_(CUSTOMER_KINDS), Trade.expires_at <= now)
+    unpaid = _due(session, scope, Trade.kind.in_(CUSTOMER_KINDS), Trade.expires_at <= now, by_expiry=True)
     for trade in unpaid:
         if trade.details.get(CANCEL_WHEN_UNPAID):
             change_status(session, trade, states.CANCEL, "not paid within cancellation_express")
         else:
             change_status(session, trade, states.EXPIRED, "not paid before it expired")
-    unsubmitted = _due(session, scope, Trade.expires_at <= now, status=states.INITIAL)
+    unsubmitted = _due(session, scope, Trade.expires_at <= now, status=states.INITIAL, by_expiry=True)
     for trade in unsubmitted:
         change_status(session, trade, states.EXPIRED, "no payment method was submitted before it expired")
     return len(unpaid) + len(unsubmitted)

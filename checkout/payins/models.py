@@ -23,7 +23,7 @@ class Trade(Base):
         # The worker's rounds (payins.jobs), which must not read every pending trade to find the few due:
         # cards to charge and vaults to debit, in id order; trades past their expiry.
         Index("ix_trades_status_method_kind_id", "status", "method", "kind", "id"),
-        Index("ix_trades_status_expires_at", "status", "expires_at"),
+        Index("ix_trades_status_expires_at_id", "status", "expires_at", "id"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -16,12 +16,12 @@ depends_on = None
 def upgrade() -> None:
     # Cards to charge and vaults to debit, oldest first; the status alone, as the index it replaces.
     op.create_index("ix_trades_status_method_kind_id", "trades", ["status", "method", "kind", "id"])
-    # Trades past their expiry.
-    op.create_index("ix_trades_status_expires_at", "trades", ["status", "expires_at"])
+    # Trades past their expiry, the longest overdue first.
+    op.create_index("ix_trades_status_expires_at_id", "trades", ["status", "expires_at", "id"])
     op.drop_index("ix_trades_status", table_name="trades")
 
 
 def downgrade() -> None:
     op.create_index("ix_trades_status", "trades", ["status"])
-    op.drop_index("ix_trades_status_expires_at", table_name="trades")
+    op.drop_index("ix_trades_status_expires_at_id", table_name="trades")
     op.drop_index("ix_trades_status_method_kind_id", table_name="trades")
