@@ -178,9 +178,9 @@ def _redact_scalar(value: Any, rule: str | None) -> Any:
     text = str(value).removeprefix(_NUMBER)
     if rule == "card":
         return mask_card_number(text)
-    if isinstance(value, str) and text.startswith("data:"):
-        return _data_uri(text)
     if isinstance(value, str):  # a card number in a field of any name (a subject, a remark): masked too
+        if text.startswith("data:"):
+            return _data_uri(text)
         masked = _mask_runs(text)
         if masked != text:
             return masked  # written as a string, the number it may have been no longer

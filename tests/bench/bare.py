@@ -92,10 +92,16 @@ def _payin_credentials() -> bool:
 
 
 @functools.cache
+def _engine():
+    """The run's database, as the bench's environment names it."""
+    return make_engine(os.environ["CHECKOUT_DATABASE_URL"])
+
+
+@functools.cache
 def _database():
-    """The run's database (the bench's environment names it), read one statement at a time as the service's
-    query reads it, and the benchmark merchant's row id."""
-    engine = make_engine(os.environ["CHECKOUT_DATABASE_URL"])
+    """The run's database read one statement at a time as the service's query reads it, and the benchmark
+    merchant's row id."""
+    engine = _engine()
     with engine.connect() as connection:
         merchant_id = connection.exec_driver_sql(
             "SELECT id FROM merchants WHERE app_id = " + ("?" if engine.dialect.paramstyle == "qmark" else "%s"),
@@ -121,10 +127,9 @@ def floor_query():
 
 @functools.cache
 def _writes():
-    """The run's database for writes, as the service writes it (SQLite: its writer turn and BEGIN IMMEDIATE;
+    """The run's database written as the service writes it (SQLite: its writer turn and BEGIN IMMEDIATE;
     PostgreSQL: its pool), and the two INSERTs of a new trade and its first history row."""
-    engine = make_engine(os.environ["CHECKOUT_DATABASE_URL"])
-    return engine, insert(Trade.__table__), insert(TradeEvent.__table__)
+    return _engine(), insert(Trade.__table__), insert(TradeEvent.__table__)
 
 
 _LINKS = links.Links(base_url="http://127.0.0.1", secret_key=_SECRET_KEY)

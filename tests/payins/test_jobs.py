@@ -9,7 +9,7 @@ from checkout.db import db
 from checkout.payins.models import Trade
 from tests import builders
 
-# Each query of a payin round on the trades table, and the index that must answer it.
+# The indexes that must answer every query of a payin round on the trades table.
 _INDEXES = ("ix_trades_status_method_kind_id", "ix_trades_status_expires_at_id")
 
 
