@@ -8,15 +8,19 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from playwright.sync_api import expect
 
-from checkout.translations.catalog import TEXTS
 from e2e.test_pages import claims_of, serious_violations
+from tests.translations.catalogues import LOCALES, TEXTS
 
 CPF = "39053344705"
 CLABE = "002010077777777771"  # Banamex's published example
 # The payout API's English rules, and the lead-in the page once put before them.
 API_ENGLISH = re.compile(r"is required for this method|must be |digits only|Confira este campo|Revisa este campo")
 # The page texts whose English is not also their Portuguese (placeholders left out).
-ENGLISH = [english for english, (pt, _) in TEXTS.items() if "%(" not in english and len(english) > 6 and english != pt]
+ENGLISH = [
+    english
+    for english, shown in TEXTS.items()
+    if "%(" not in english and len(english) > 6 and english != shown[LOCALES.index("pt_BR")]
+]
 
 
 @dataclass

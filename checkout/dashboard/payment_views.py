@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from flask import current_app, flash, redirect, request
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import current_user, login_required
 from pydantic import BaseModel
 
@@ -124,9 +125,10 @@ def _message(error: DomainError, trade: Trade) -> str:
     places = money.exponent(currency)
     field = getattr(error, "field", "")
     if isinstance(error, InvalidField) and field in ("refund_amount", "amount"):
-        return _(
-            "Enter an amount above zero with at most %(places)d decimal places in %(currency)s.",
-            places=places,
+        return ngettext(
+            "Enter an amount above zero with at most %(num)d decimal place in %(currency)s.",
+            "Enter an amount above zero with at most %(num)d decimal places in %(currency)s.",
+            places,
             currency=currency,
         )
     known = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -28,7 +29,7 @@ NO_LANGUAGE = "browser"  # the form's value for "the customer's browser" (stored
 
 def _not_too_many_lines(_form, field) -> None:
     if len(service.lines(field.data)) > service.MAX_LINES:
-        raise ValidationError(_("At most %(count)d lines.", count=service.MAX_LINES))
+        raise ValidationError(ngettext("At most %(num)d line.", "At most %(num)d lines.", service.MAX_LINES))
 
 
 class LogoForm(FlaskForm):
@@ -41,12 +42,7 @@ class HostsForm(FlaskForm):
 
 
 # (value, label): language names in their own language; the first is "the customer's browser".
-LANGUAGE_CHOICES = [
-    (NO_LANGUAGE, _l("The customer's browser language")),
-    ("pt-BR", "Português (Brasil)"),
-    ("es-MX", "Español (México)"),
-    ("en", "English"),
-]
+LANGUAGE_CHOICES = [(NO_LANGUAGE, _l("The customer's browser language")), *layout.language_names()]
 
 
 class LanguageForm(FlaskForm):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_ngettext as _ln
 from flask_wtf import FlaskForm
 from stdnum import luhn
 from wtforms import EmailField, RadioField, SelectField, StringField, TelField
@@ -183,7 +184,7 @@ class CardForm(PageForm):
 
 
 def at_most(count: int) -> Length:
-    return Length(max=count, message=_l("At most %(max)d characters."))
+    return Length(max=count, message=_ln("At most %(num)d character.", "At most %(num)d characters.", count))
 
 
 # PIX key types in people's words (the values are the payout API's), and an example of each.

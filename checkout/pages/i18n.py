@@ -50,8 +50,14 @@ def _translations():
 def _currency(number, currency: str, locale: str) -> str:
     """Babel applies CLDR's currency patterns but not its currencySpacing (root's, which every locale keeps):
     a symbol whose edge next to the digits is neither a symbol nor a space ("USD", unlike "$" or "US$") is
-    kept apart from them by a no-break space. Without it es-MX read "USD1.40"."""
-    text = numbers.format_currency(number, currency, locale=locale)
+    kept apart from them by a no-break space. Without it es-MX read "USD1.40".
+
+    CLDR's digits of a currency can be fewer than the ISO 4217 minor units the service charges in: Colombian
+    pesos have none since CLDR 47 (Babel 2.19), while a COP trade may be 3000.50. An amount those digits would
+    round is written with the locale pattern's own decimals instead: a page never shows another amount than
+    the one charged."""
+    exact = number == round(number, numbers.get_currency_precision(currency))
+    text = numbers.format_currency(number, currency, locale=locale, currency_digits=exact)
     symbol = numbers.get_currency_symbol(currency, locale=locale)
     at = text.find(symbol)
     if at < 0:

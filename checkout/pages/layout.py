@@ -6,8 +6,11 @@ import io
 from functools import lru_cache
 from typing import cast
 
+from babel import Locale
 from flask import request
 from PIL import Image, ImageDraw, ImageFont
+
+from .. import translations
 
 WEB, H5 = "web", "h5"
 # CSS boxes from the interface (web 128x64, H5 42x42); images are made at twice that for sharp screens.
@@ -15,7 +18,9 @@ LOGO_BOXES = {WEB: (128, 64), H5: (42, 42)}
 # Wider than 2:1, a logo fitted into the 42x42 H5 box is a strip under 21 px tall that nobody reads: H5 shows
 # the merchant's initials on the logo's own colour instead (the web box, 128x64, keeps every logo).
 WIDE_LOGO = 2.0
-LOCALES = ("en", "pt_BR", "es_MX")
+LOCALES = translations.locales()
+# The catalogue a bare language (or one of its other regions) reads, where there is more than one.
+PREFERRED = {"pt": "pt_BR", "es": "es_MX"}
 # Every Spanish-speaking country reads Mexican Spanish, the one Spanish catalogue; its amounts and dates
 # follow its own CLDR locale (Colombia's "$ 3.000,00", Chile's "25-11-26"), named here.
 SPANISH_COUNTRIES = {
@@ -33,15 +38,31 @@ COUNTRY_TIMEZONES = {
     "CHL": "America/Santiago",
     "PER": "America/Lima",
 }
-_ALIASES = {
-    "en": "en",
-    "pt": "pt_BR",
-    "pt-br": "pt_BR",
-    "pt_br": "pt_BR",
-    "es": "es_MX",
-    "es-mx": "es_MX",
-    "es_mx": "es_MX",
-}
+
+
+def _aliases(locales: tuple[str, ...]) -> dict[str, str]:
+    """What a `language` value or a stored setting may say ("pt", "pt-BR", "pt_br") -> the catalogue."""
+    aliases: dict[str, str] = {}
+    for locale in locales:
+        language = locale.split("_")[0]
+        preferred = PREFERRED.get(language, locale)
+        aliases.setdefault(language, preferred if preferred in locales else locale)
+        aliases[locale.lower()] = aliases[locale.lower().replace("_", "-")] = locale
+    return aliases
+
+
+_ALIASES = _aliases(LOCALES)
+# What the browser's Accept-Language is matched against: each catalogue's tag, then its bare language.
+_OFFERED = list(dict.fromkeys(tag for locale in LOCALES for tag in (locale.replace("_", "-"), locale.split("_")[0])))
+
+
+def language_names() -> list[tuple[str, str]]:
+    """Each language the pages speak, as a tag (pt-BR) and its name in itself, as CLDR writes it."""
+    names = []
+    for locale in LOCALES:
+        own = Locale.parse(locale).get_display_name(locale) or locale
+        names.append((locale.replace("_", "-"), own[:1].upper() + own[1:]))
+    return names
 
 
 def choose_view() -> str:
@@ -64,7 +85,7 @@ def choose_locale(country: str | None, default: str | None = None) -> str:
         return COUNTRY_LOCALES[country]
     if default and default.lower() in _ALIASES:
         return _ALIASES[default.lower()]
-    best = request.accept_languages.best_match(["en", "pt-BR", "pt", "es-MX", "es"])
+    best = request.accept_languages.best_match(_OFFERED)
     return _ALIASES.get((best or "en").lower(), "en")
 
 

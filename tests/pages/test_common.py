@@ -5,7 +5,6 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
 from PIL import Image
 from sqlalchemy import update
 
@@ -13,7 +12,6 @@ from checkout import clock
 from checkout.db import db
 from checkout.errors import InvalidField
 from checkout.merchants.models import Merchant
-from checkout.translations.catalog import LOCALES, TEXTS, compiled
 from tests import builders
 from tests.conftest import Api, make_merchant
 from tests.pages.conftest import form_action
@@ -196,24 +194,6 @@ def test_every_page_weighs_under_50_kb(customer, api, payout_api, merchant, fund
         page = customer.get(url)
         assert page.status_code == 200
         assert len(page.data) + assets < 50 * 1024, url
-
-
-def test_every_page_text_is_translated():
-
-    found = {
-        message
-        for _, _, message, *_ in extract_from_dir(
-            str(ROOT),
-            method_map=[("checkout/**.py", "python"), ("templates/**.html", "jinja2")],
-            keywords={"_": None, "_l": None, "gettext": None, "lazy_gettext": None},
-        )
-    }
-    found = {m if isinstance(m, str) else m[0] for m in found}
-    assert found - set(TEXTS) == set()
-    assert all(all(translations) for translations in TEXTS.values())
-    for locale in LOCALES:  # the committed catalogues are exactly what the source compiles to
-        folder = ROOT / "checkout" / "translations" / locale / "LC_MESSAGES"
-        assert ((folder / "messages.po").read_bytes(), (folder / "messages.mo").read_bytes()) == compiled(locale)
 
 
 def test_direct_payment_return_url_host_must_be_registered_outside_the_sandbox(app, api):

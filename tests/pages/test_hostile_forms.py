@@ -3,13 +3,13 @@ Run on PostgreSQL too, where a NUL used to reach the database and fail there."""
 
 import pytest
 
-from checkout.translations.catalog import TEXTS
 from tests import builders
 from tests.pages.conftest import form_action
 from tests.pages.test_card_and_pay_pages import card_form
 from tests.pages.test_checkout_page import choose
 from tests.pages.test_payout_page import pix_form
 from tests.payins.test_checkout import hosted
+from tests.translations.catalogues import TEXTS
 
 # A browser cannot send an unpaired surrogate in a form (it encodes UTF-8, and werkzeug decodes invalid
 # bytes to U+FFFD), so NUL is the text a form can carry that no database keeps.

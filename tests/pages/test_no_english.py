@@ -8,12 +8,12 @@ from html.parser import HTMLParser
 import pytest
 
 from checkout import clock
-from checkout.translations.catalog import LOCALES, TEXTS
 from tests import builders
 from tests.pages.conftest import form_action
 from tests.pages.test_checkout_page import choose
 from tests.payins.test_checkout import hosted
 from tests.payins.test_country_methods import VALID, payment
+from tests.translations.catalogues import LOCALES, TEXTS
 
 FRAMED = {"Sec-Fetch-Dest": "iframe"}
 # Names that are data, not page text: the sandbox collector's account holder (config COLLECTOR_NAME).
@@ -54,7 +54,7 @@ def visible_text(html: str) -> str:
 
 def _pattern(english: str) -> re.Pattern:
     """The English text with each placeholder matching anything: its words, never a longer word's part."""
-    literals = [re.escape(re.sub(r"\s+", " ", piece)) for piece in re.split(r"%\(\w+\)s", english)]
+    literals = [re.escape(re.sub(r"\s+", " ", piece)) for piece in re.split(r"%\(\w+\)[sd]", english)]
     body = r".+?".join(literals)
     return re.compile(rf"(?<![\w]){body}(?![\w])" if body else r"(?!)")
 
