@@ -5,6 +5,10 @@ import re
 from playwright.sync_api import expect
 
 from e2e.conftest import fill_card
+from tests import formats
+
+# The payout the Demo Shop's "Withdraw R$ 250" buttons ask for (their labels are the demo's own text).
+WITHDRAWAL = formats.money("250.00", "BRL", "pt_BR")
 
 
 def save_card(frame, number: str) -> None:
@@ -99,7 +103,7 @@ def test_payout_by_redirect(profile, demo):
     page = profile.new_page()
     page.goto(demo + "/")
     page.get_by_role("button", name="Withdraw R$ 250 (redirect)").click()
-    expect(page.get_by_role("heading", name="Receba R$\xa0250,00")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Receba {WITHDRAWAL}")).to_be_visible()
     payout_form(page)
     expect(page.locator("#claim-status")).to_have_text("IN_PROCESSING")
     expect(page.locator("#claim-sub")).to_have_text(re.compile(r"^TS\d+$"))
@@ -139,7 +143,7 @@ def test_an_expired_payout_session(profile, demo, demo_api):
     page = profile.new_page()
     page.goto(demo + "/")
     page.get_by_role("button", name="Withdraw R$ 250 (redirect)").click()
-    expect(page.get_by_role("heading", name="Receba R$\xa0250,00")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Receba {WITHDRAWAL}")).to_be_visible()
     demo_api.payin("/sandbox/clock", {"advance_seconds": 1801})  # the Demo Shop's own clock
     page.reload()
     expect(page.get_by_role("heading", name="Este link expirou")).to_be_visible()

@@ -13,7 +13,7 @@ from checkout.demo.client import Shop
 from e2e.conftest import framed
 from e2e.test_pages import card_vault, claims_of, direct, payout_session, pix_vault
 from e2e.test_pay_methods import MEXICAN, PAID, PASTE_BUTTON
-from tests import processes
+from tests import formats, processes
 
 # What the copy button may say in Portuguese: copied, or which keys copy the selected text (a phone: touch).
 COPIED = "Copiado"
@@ -140,7 +140,7 @@ def test_mexican_pages_show_cldr_amounts_and_times(profile, shop_api, shop):
     page = profile.new_page()
     page.goto(trade["pay_url"])
     expect(page.locator("html")).to_have_attribute("lang", "es-MX")
-    expect(page.locator(".amount")).to_have_text("$1,234.50")
+    expect(page.locator(".amount")).to_have_text(formats.money("1234.50", "MXN", "es_MX"))
     expect(page.locator("#clabe")).to_have_value(trade["clabe"])
     session = shop_api.payout(
         "/checkout",
@@ -160,11 +160,10 @@ def test_mexican_pages_show_cldr_amounts_and_times(profile, shop_api, shop):
     page.goto(session["checkout_url"])
     expect(page.get_by_role("heading", name="Recibe tu dinero")).to_be_visible()
     figures = page.locator(".quote:not([hidden]) dd")
-    expect(figures).to_have_text(["$1,970.33", "$2,000.15", "$25.77", "$4.05"])  # received + fee + taxes = sent
-    deadline = page.locator(".deadline")
-    expect(deadline).to_have_text(
-        re.compile(r"^Esta página vence a las \d{1,2}:\d\d\s[ap]\.\s?m\. \(hora central\)\.$")
-    )
+    shown = [formats.money(value, "MXN", "es_MX") for value in ("1970.33", "2000.15", "25.77", "4.05")]
+    expect(figures).to_have_text(shown)  # received + fee + taxes = sent
+    said = formats.deadline(session["expire_time"], "America/Mexico_City", "es_MX")
+    expect(page.locator(".deadline")).to_have_text(f"Esta página vence a las {said.time} ({said.zone}).")
     assert ".." not in page.locator("main").inner_text()
 
 

@@ -12,9 +12,13 @@ from playwright.sync_api import expect
 
 from checkout.signing import jws_key
 from e2e.conftest import fill_card, framed
+from tests import formats
 
 BRAZIL = timezone(timedelta(hours=-3))
 CPF = "39053344705"
+# The 150.00 BRL of direct() and hosted_checkout() as the Brazilian pages write it, and their pay button.
+ORDER = formats.money("150.00", "BRL", "pt_BR")
+PAY = f"Pagar {ORDER}"
 
 
 def claims_of(url: str, key: str) -> dict:
@@ -191,7 +195,7 @@ def test_pix_payment_page(profile, shop_api, shop):
     trade = direct(shop_api, "PIX", f"pix-{profile.name}", return_url=f"{shop}/back")
     page = profile.new_page()
     page.goto(trade["pay_url"])
-    expect(page.locator(".amount")).to_have_text("R$\xa0150,00")
+    expect(page.locator(".amount")).to_have_text(ORDER)
     expect(page.locator("#pix-code")).to_have_value(trade["qr_code"])
     expect(page.locator("[data-countdown]")).to_have_text(re.compile(r"^1:2\d:\d\d$|^1:30:00$"))
     assert logo_box(page) == expected_logo(profile)
@@ -234,7 +238,7 @@ def test_payout_checkout_creates_one_payout_on_a_double_click(profile, shop_api,
     session = payout_session(shop_api, shop, custom_code)
     page = profile.new_page()
     page.goto(session["checkout_url"])
-    expect(page.get_by_role("heading", name="Receba R$\xa0500,00")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Receba {formats.money('500.00', 'BRL', 'pt_BR')}")).to_be_visible()
     assert logo_box(page) == expected_logo(profile)
     page.get_by_label("Nome completo").fill("Ana Souza")
     page.get_by_label("CPF ou CNPJ (só números)").fill(CPF)
@@ -370,7 +374,7 @@ def test_hosted_checkout_by_card_with_3ds_and_back_to_the_shop(profile, shop_api
     page.get_by_role("link", name="Cartão").click()
     expect(page.get_by_label("Nome completo")).to_have_value("Ana Souza")
     fill_card(page)
-    page.get_by_role("button", name=re.compile(r"^Pagar R\$")).click()
+    page.get_by_role("button", name=PAY).click()
     expect(page.get_by_role("heading", name="Confirme sua compra")).to_be_visible()
     page.get_by_role("button", name="Confirmar", exact=True).click()
     expect(page.get_by_role("status")).to_have_text("Pagamento recebido. Obrigado!")
@@ -393,7 +397,7 @@ def test_hosted_checkout_by_pix_in_a_cross_site_iframe(profile, shop_api, shop):
     frame.get_by_role("link", name="Pix").click()
     expect(frame.get_by_label("CPF ou CNPJ (só números)")).to_have_value(CPF)
     frame.get_by_label("Telefone").fill("+5511987654321")
-    frame.get_by_role("button", name=re.compile(r"^Pagar R\$")).click()
+    frame.get_by_role("button", name=PAY).click()
     expect(frame.locator("#pix-code")).to_have_value(re.compile(r"^000201.*5406150\.00"))
     frame.get_by_role("button", name="Testes: pagar agora").click()
     expect(frame.get_by_role("status")).to_have_text("Pagamento recebido. Obrigado!")

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.test_pages import claims_of, serious_violations
+from tests import formats
 from tests.translations.catalogues import LOCALES, TEXTS
 
 CPF = "39053344705"
@@ -214,17 +215,16 @@ def test_figures_and_deadline_a_payee_reads(profile, shot, shop_api, shop):
     rate = Decimal(figures["exchange_rate"])
 
     def reais(value: str) -> str:
-        return "R$\xa0" + str((Decimal(value) * rate).quantize(Decimal("0.01"), ROUND_HALF_UP)).replace(".", ",")
+        return formats.money((Decimal(value) * rate).quantize(Decimal("0.01"), ROUND_HALF_UP), "BRL", "pt_BR")
 
     quote = page.locator(".quote[data-method=PIX]")
-    expect(quote.locator("dd.receive")).to_have_text("R$\xa0500,00")
+    expect(quote.locator("dd.receive")).to_have_text(formats.money("500.00", "BRL", "pt_BR"))
     expect(quote.locator("dd").nth(1)).to_have_text(reais(figures["fee"]))
     expect(quote.locator("dd").nth(2)).to_have_text(reais(figures["tax"]))
     expect(quote.locator(".note")).to_have_text("Tarifa e impostos pagos por Loja Exemplo.")
     expect(page.locator(".quote[data-method=BANKTRANSFER]")).to_be_hidden()
-    expect(page.locator(".deadline")).to_have_text(
-        re.compile(r"^Esta página expira às \d\d:\d\d \(horário de Brasília\)\.$")
-    )
+    said = formats.deadline(session["expire_time"], "America/Sao_Paulo", "pt_BR")
+    expect(page.locator(".deadline")).to_have_text(f"Esta página expira às {said.time} ({said.zone}).")
     page.locator("#pix_key_type").select_option("PHONE")
     expect(page.locator("#pix_key")).to_have_attribute("placeholder", "+55 11 98765-4321")
     shot(page, "payout-figures")

@@ -4,8 +4,10 @@ from urllib.parse import quote, urlsplit
 
 import requests
 from playwright.sync_api import expect
-from test_demo import store_card
-from test_pages import CPF, direct, expected_logo, logo_box, payout_session, serious_violations
+
+from e2e.test_demo import store_card
+from e2e.test_pages import CPF, direct, expected_logo, logo_box, payout_session, serious_violations
+from tests import formats
 
 
 def test_dark_mode_payment_page_and_payout_form_pass_axe(profile, shot, shop_api, shop):
@@ -15,7 +17,7 @@ def test_dark_mode_payment_page_and_payout_form_pass_axe(profile, shot, shop_api
     page.emulate_media(color_scheme="dark")
     for name, url, heading in (
         ("shell-dark-pix-payment", trade["pay_url"], None),
-        ("shell-dark-payout-form", session["checkout_url"], "Receba R$\xa0500,00"),
+        ("shell-dark-payout-form", session["checkout_url"], f"Receba {formats.money('500.00', 'BRL', 'pt_BR')}"),
     ):
         page.goto(url)
         expect(page.locator("main h1")).to_be_visible()
@@ -77,7 +79,7 @@ def test_payout_result_in_a_frame_says_what_was_sent_where(profile, shot, shop_a
     frame.get_by_role("button", name="Confirm and receive").click()
     expect(frame.get_by_role("heading", name="Your transfer is on its way")).to_be_visible()
     status = shop_api.payout("/payout/status", {"custom_code": f"framed-result-{profile.name}"})
-    expect(frame.locator(".result-amount")).to_have_text("R$500.00")
+    expect(frame.locator(".result-amount")).to_have_text(formats.money("500.00", "BRL", "en"))
     expect(frame.locator(".summary dd")).to_have_text(
         ["Pix", "Pix key (E-mail): a•••@example.com", "Ana Souza", status["payout_id"]]
     )

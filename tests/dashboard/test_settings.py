@@ -6,9 +6,10 @@ import io
 import re
 
 import pytest
+from babel import Locale
 from PIL import Image
 
-from checkout import clock
+from checkout import clock, translations
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
 from tests import builders
@@ -226,6 +227,18 @@ def test_the_default_language_is_saved(app, alice, api, choice, kept):
     assert answer.status_code == 302 and stored(app, api.credentials)["default_language"] == kept
     html = alice.get("/dashboard/settings").get_data(as_text=True)
     assert f'id="language-{choice}" name="default_language" value="{choice}" checked' in html
+
+
+def test_each_language_is_offered_by_its_name_in_itself(alice):
+    """Every catalogue found, named as CLDR writes the language in itself (capitalised to head a choice)."""
+    html = alice.get("/dashboard/settings").get_data(as_text=True)
+    offered = re.findall(r'<label for="language-([\w-]+)" lang="[\w-]+">([^<]+)</label>', html)
+    expected = []
+    for locale in translations.locales():
+        own = Locale.parse(locale).get_display_name(locale)
+        expected.append((locale.replace("_", "-"), own[:1].upper() + own[1:]))
+    assert offered == expected
+    assert {tag for tag, _ in offered} >= {"en", "pt-BR", "es-MX"}
 
 
 def test_an_unknown_language_is_refused(app, alice, api):

@@ -40,7 +40,7 @@ def test_the_amount_shown_reads_back_as_the_amount_charged(amount_currency, loca
 
 
 def test_a_currency_whose_cldr_digits_are_fewer_keeps_the_cents_charged():
-    """COP has 2 minor units in ISO 4217 (a trade may be 3000.50); CLDR 47 gives it none. Whole amounts are
+    """COP has 2 minor units in ISO 4217 (a trade may be 3000.50); CLDR 49 gives it none. Whole amounts are
     written as CLDR writes them, an amount with cents keeps them."""
     whole, cents = i18n._currency(Decimal("3000"), "COP", "es_CO"), i18n._currency(Decimal("3000.50"), "COP", "es_CO")
     assert whole == numbers.format_currency(Decimal("3000"), "COP", locale="es_CO")

@@ -1,11 +1,13 @@
 import json
 import re
+from datetime import date, timedelta
 
 import pytest
+from babel.dates import format_date
 
 from checkout import clock
 from checkout.brazil import boleto, brcode
-from tests import builders
+from tests import builders, formats
 from tests.pages.conftest import form_action, input_value
 
 
@@ -65,7 +67,7 @@ def test_pix_payment_page(customer, api):
     trade = api.post("/trade/pay", builders.direct("PIX", order_amount="1234.56", timeout_express="30m"), expect=200)
     page = customer.get(trade["pay_url"])
     html = page.get_data(as_text=True)
-    assert "R$\xa01.234,56" in html and "<svg" in html
+    assert formats.money("1234.56", "BRL", "pt_BR") in html and "<svg" in html
     assert input_value(page, "pix-code") == trade["qr_code"]
     assert brcode.parse(input_value(page, "pix-code"))["54"] == "1234.56"
     data = page_data(page)
@@ -93,8 +95,9 @@ def test_boleto_page(customer, api):
         trade["bank_code"]
     )
     assert input_value(page, "boleto-digits") == trade["bank_code"]  # what its copy button copies
-    due = clock.brazil_today().toordinal() + 3
-    assert type(clock.brazil_today()).fromordinal(due).strftime("%B") in page.get_data(as_text=True)
+    due = date.fromisoformat(trade["due_date"])
+    assert due == clock.brazil_today() + timedelta(days=3)
+    assert f"<strong>{format_date(due, 'long', locale='en')}</strong>" in html  # the page's language's CLDR date
 
 
 def test_deposit_express_page(customer, api):

@@ -202,7 +202,7 @@ def _errors(pages: Pages, api, payout_api) -> None:
     clock.reset()
 
 
-@pytest.mark.parametrize("language, locale", [("pt-BR", "pt_BR"), ("es-MX", "es_MX")])
+@pytest.mark.parametrize(("language", "locale"), [(locale.replace("_", "-"), locale) for locale in LOCALES])
 def test_no_page_shows_english_or_a_doubled_period(customer, api, payout_api, merchant, fund, language, locale):
     fund(merchant, "USD", "10000.00")
     pages = Pages(customer, language)

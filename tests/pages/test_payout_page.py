@@ -3,6 +3,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from babel.numbers import get_currency_symbol
 from joserfc import jws
 from sqlalchemy import func, select
 
@@ -14,7 +15,7 @@ from checkout.payouts.commands import NewPayout
 from checkout.payouts.models import CustomCode, Payout
 from checkout.payouts.schemas import PayoutRequest
 from checkout.validation import command
-from tests import builders
+from tests import builders, formats
 from tests.pages.conftest import form_action
 
 RETURN = "https://shop.example/back"
@@ -45,8 +46,9 @@ def test_page_shows_amount_fee_and_arrival_from_the_dry_run(customer, payout_api
     ]
     # The payee's currency, at the quote's own rate (figures in detail: test_payout_one_pass.py).
     fee = (Decimal(quote["fee"]) * Decimal(quote["exchange_rate"])).quantize(Decimal("0.01"), ROUND_HALF_UP)
-    assert "Receba R$\xa0500,00" in html
-    assert f"<dt>Tarifa</dt><dd>R$\xa0{str(fee).replace('.', ',')}</dd>" in html and "US$" not in html
+    assert f"Receba {formats.money('500.00', 'BRL', 'pt_BR')}" in html
+    assert f"<dt>Tarifa</dt><dd>{formats.money(fee, 'BRL', 'pt_BR')}</dd>" in html
+    assert get_currency_symbol("USD", "pt_BR") not in html  # no figure in the source currency
     assert "Tarifa e impostos pagos por Loja Exemplo." in html
     assert 'value="PIX"' in html and 'value="BANKTRANSFER"' in html and 'value="SPEI"' not in html
 

@@ -7,7 +7,7 @@ from html import unescape
 import pytest
 
 from checkout import clock
-from tests import builders
+from tests import builders, formats
 from tests.conftest import Api, PayoutApi, make_merchant
 from tests.pages.conftest import form_action
 
@@ -104,7 +104,7 @@ def test_pix_automatico_result_in_portuguese(app, client, customer):
         "Forma de pagamento": "Pix Automático",
         "Recebedor": "Academia Forte · CNPJ 16.727.230/0001-97",
         "Frequência": "Mensal",
-        "Valor por débito": "de R$\xa010,00 a R$\xa0200,00",
+        "Valor por débito": f"de {formats.money('10.00', 'BRL', 'pt_BR')} a {formats.money('200.00', 'BRL', 'pt_BR')}",
         "Referência": vault["token"],
     }
     assert steps_of(answer)[0] == "Cada débito aparece no app do seu banco antes de ser feito."
@@ -130,7 +130,7 @@ def test_payout_result_inside_a_frame(app, client, customer, fund):
     transaction_id = payout_api.post("/payout/status", {"custom_code": "co-1"}, expect=200)["data"]["payout_id"]
     assert data["message"]["type"] == "checkout.payout"
     assert "Your transfer is on its way" in text_of(answer)
-    assert re.search(r'<p class="amount result-amount">R\$500\.00</p>', html)
+    assert f'<p class="amount result-amount">{formats.money("500.00", "BRL", "en")}</p>' in html
     assert summary_of(answer) == {
         "Method": "Pix",
         "Sent to": "Pix key (E-mail): a•••@example.com",

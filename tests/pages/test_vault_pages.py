@@ -7,7 +7,7 @@ from joserfc import jws
 
 from checkout import clock, signing
 from checkout.brazil import brcode
-from tests import builders
+from tests import builders, formats
 from tests.conftest import Api, make_merchant
 from tests.pages.conftest import form_action, input_value
 
@@ -46,8 +46,8 @@ def test_pix_authorization_shows_the_terms_first(customer, pix_vault):
         "Loja Exemplo",
         "Academia · plano mensal",
         "Mensal",
-        "R$\xa010,00",
-        "R$\xa0200,00",
+        formats.money("10.00", "BRL", "pt_BR"),
+        formats.money("200.00", "BRL", "pt_BR"),
         "Ana Souza",
         "***.533.447-**",
         "cancelar esta autorização",
@@ -62,7 +62,7 @@ def test_pix_authorization_shows_the_terms_first(customer, pix_vault):
 def test_pix_page_in_english_and_spanish(customer, pix_vault):
     english = customer.get(pix_vault["checkout_url"] + "&language=en").get_data(as_text=True)
     assert "Authorize automatic Pix payments" in english and "Monthly" in english
-    assert "from R$10.00 to R$200.00" in english
+    assert f"from {formats.money('10.00', 'BRL', 'en')} to {formats.money('200.00', 'BRL', 'en')}" in english
     spanish = customer.get(pix_vault["checkout_url"] + "&language=es-MX").get_data(as_text=True)
     assert "Autoriza pagos automáticos por Pix" in spanish and "Mensual" in spanish
 
