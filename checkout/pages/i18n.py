@@ -53,7 +53,7 @@ def _currency(number, currency: str, locale: str) -> str:
     kept apart from them by a no-break space. Without it es-MX read "USD1.40".
 
     CLDR's digits of a currency can be fewer than the ISO 4217 minor units the service charges in: Colombian
-    pesos have none since CLDR 47 (Babel 2.19), while a COP trade may be 3000.50. An amount those digits would
+    pesos have none in CLDR 49 (Babel 2.19), while a COP trade may be 3000.50. An amount those digits would
     round is written with the locale pattern's own decimals instead: a page never shows another amount than
     the one charged."""
     exact = number == round(number, numbers.get_currency_precision(currency))
