@@ -22,7 +22,7 @@ LOCALES = translations.locales()
 # The catalogue a bare language (or one of its other regions) reads, where there is more than one.
 PREFERRED = {"pt": "pt_BR", "es": "es_MX"}
 # Every Spanish-speaking country reads Mexican Spanish, the one Spanish catalogue; its amounts and dates
-# follow its own CLDR locale (Colombia's "$ 3.000,00", Chile's "25-11-26"), named here.
+# follow its own CLDR locale (Colombia's es_CO, Chile's es_CL...), named here.
 SPANISH_COUNTRIES = {
     "MEX": "es_MX", "COL": "es_CO", "CHL": "es_CL", "PER": "es_PE", "ARG": "es_AR", "URY": "es_UY", "PRY": "es_PY",
     "BOL": "es_BO", "ECU": "es_EC", "VEN": "es_VE", "GTM": "es_GT", "HND": "es_HN", "SLV": "es_SV", "NIC": "es_NI",
