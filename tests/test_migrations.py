@@ -1,5 +1,6 @@
 """The Alembic migrations build exactly the schema the models declare, and upgrade existing rows."""
 
+import json
 import os
 
 import pytest
@@ -162,3 +163,51 @@ def test_codes_shared_by_a_payout_and_a_session_get_one_claim(old_database):
         (1, "waiting", "2026-11-20 10:03:00"),
         (2, "raced", "2026-11-20 10:04:00"),
     ]
+
+
+def test_a_checkout_paused_at_3ds_loses_the_card_data_it_kept(old_database):
+    """0013: a card checkout waiting for (or expired at) 3-D Secure kept the form's card number, code, expiry
+    and name in its details; the upgrade drops them and keeps the rest."""
+    url = old_database
+    upgrade(url, "0012")
+    engine = make_engine(url)
+    now = "2026-11-20 10:00:00"
+    kept = {"name": "Ana", "email": "ana@example.com", "document_number": "39053344705"}
+    card = {"card_no": "4111 1111 1111 1111", "exp": "12/30", "cvv": "739", "holder": "ANA S"}
+    details = {
+        1: {"web": True, "pending": {"values": {**kept, **card}, "card_token": "tok_1", "brand": "visa"}},
+        2: {"web": True},
+    }
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO merchants (id, merchant_id, name, app_id, security_key, app_key, return_hosts,"
+                " frame_origins, created_at) VALUES (1, 'M1', 'm', 'app', 'k', 'a', '[]', '[]', :now)"
+            ),
+            {"now": now},
+        )
+        for trade_id, status in ((1, "EXPIRED"), (2, "INITIAL")):
+            conn.execute(
+                text(
+                    "INSERT INTO trades (id, trade_no, merchant_id, out_trade_no, kind, method, status, amount_minor,"
+                    " currency, subject, buyer_id, notify_url, details, created_at, updated_at) VALUES (:id, :no, 1,"
+                    " :no, 'checkout', 'CreditCard', :status, 10000, 'BRL', 's', 'b', 'http://n', :details, :now,"
+                    " :now)"
+                ),
+                {
+                    "id": trade_id,
+                    "no": f"T{trade_id}",
+                    "status": status,
+                    "now": now,
+                    "details": json.dumps(details[trade_id]),
+                },
+            )
+    upgrade(url, "0013")
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT id, details FROM trades ORDER BY id")).all()
+    engine.dispose()
+    stored = {trade_id: json.loads(value) if isinstance(value, str) else value for trade_id, value in rows}
+    assert stored == {
+        1: {"web": True, "pending": {"values": kept, "card_token": "tok_1", "brand": "visa"}},
+        2: {"web": True},
+    }

@@ -143,9 +143,13 @@ def checkout_submit():
         if method == "CreditCard":
             # The card is tokenized now; the sandbox's 3-D Secure step decides before it is charged.
             card = _tokenize(page, form)
+            # Until the 3-D Secure answer the trade keeps the customer's other answers and the card's token:
+            # never the number, the code, the expiry or the name on the card (PCI DSS: no CVV after
+            # authorization, and no PAN where a token serves).
+            kept = {name: value for name, value in values.items() if name not in form.CARD_DATA}
             trade.details = {
                 **trade.details,
-                "pending": {"values": values, "card_token": card.token, "brand": card.brand},
+                "pending": {"values": kept, "card_token": card.token, "brand": card.brand},
             }
             db.session.commit()
             return redirect(page.url("pages.checkout_threeds"), 303)

@@ -81,8 +81,19 @@ def parse_expiry(text: str | None) -> tuple[int, int] | None:
     return (year + 2000 if year < 100 else year), month
 
 
+class CardDataField(StringField):
+    """A card number or security code: read from the form, never written back into a page (a refused form
+    shows the field empty), so the HTML, a cache or a screenshot of it never holds one."""
+
+    def _value(self) -> str:
+        return ""
+
+
 class CardForm(PageForm):
-    card_no = StringField(
+    # What identifies the card: never kept (see CardDataField), only its token.
+    CARD_DATA = ("card_no", "exp", "cvv", "holder")
+
+    card_no = CardDataField(
         _l("Card number"),
         validators=[DataRequired(REQUIRED), Length(max=23)],
         render_kw={
@@ -99,7 +110,7 @@ class CardForm(PageForm):
         validators=[DataRequired(REQUIRED), Regexp(EXPIRY.pattern, message=_l("Enter the date as MM/YY."))],
         render_kw={"autocomplete": "cc-exp", "inputmode": "numeric", "maxlength": 9, "placeholder": _l("MM/YY")},
     )
-    cvv = StringField(
+    cvv = CardDataField(
         _l("Security code"),
         validators=[DataRequired(REQUIRED), Regexp(r"^[0-9]{3,4}$", message=_l("3 or 4 digits."))],
         render_kw={"autocomplete": "cc-csc", "inputmode": "numeric", "maxlength": 4},
