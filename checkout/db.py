@@ -151,7 +151,7 @@ def writer_turn(engine: Engine) -> Iterator[None]:
 
 
 def _sqlite_engine(url: str) -> Engine:
-    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, hide_parameters=True)
     writer = _writer_for(url)
 
     @event.listens_for(engine, "connect")
@@ -222,7 +222,7 @@ PING_AFTER_IDLE = 5.0
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         return _sqlite_engine(url)
-    engine = create_engine(url, pool_size=10, max_overflow=10)
+    engine = create_engine(url, pool_size=10, max_overflow=10, hide_parameters=True)
 
     # SQLAlchemy's pool_pre_ping pinged on every checkout: a round trip per request, 0.3 ms of a 1.4 ms
     # /trade/query. A connection in steady use has just shown it is alive; one that sat idle (through a

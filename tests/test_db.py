@@ -5,7 +5,7 @@ import threading
 
 import pytest
 import sqlalchemy.exc
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 from checkout.db import db, make_engine
 from tests import builders
@@ -139,3 +139,17 @@ def test_a_turn_handed_back_from_another_thread_lets_the_next_writer_in(app):
     closer.start()
     closer.join(timeout=10)
     assert a_writer_on_another_thread_gets_in(engine)
+
+
+def test_a_database_error_never_shows_the_values_it_was_sent(app):
+    """A failing statement's message names the SQL, never its parameters: a security key, an app key or a
+    customer's document must not reach a log line through a traceback."""
+    secret = "sk_do_not_log_0123456789abcdef"
+    engine = make_engine(app.config["DATABASE_URL"])
+    try:
+        with pytest.raises(sqlalchemy.exc.DBAPIError) as raised, engine.connect() as conn:
+            conn.execute(text("SELECT * FROM no_such_table WHERE key = :key"), {"key": secret})
+    finally:
+        engine.dispose()
+    assert secret not in str(raised.value) and "no_such_table" in str(raised.value)
+    assert "hidden" in str(raised.value)

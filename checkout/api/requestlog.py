@@ -285,7 +285,7 @@ def writer(engine: Engine) -> Engine:
 
 def _make_writer(url: str) -> Engine:
     if not url.startswith("sqlite"):
-        engine = create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8)
+        engine = create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8, hide_parameters=True)
 
         # Set per connection, not as connect_args "options": those would replace the URL's own (a
         # `?options=-csearch_path=...` naming the schema the service lives in).

@@ -15,7 +15,7 @@ NO_NUL = Regexp(r"^[^\x00]*$", message=_l("This field must not contain NUL chara
 
 
 class LoginForm(FlaskForm):
-    email = EmailField(_l("E-mail"), validators=[DataRequired(REQUIRED), Length(max=254)])
+    email = EmailField(_l("E-mail"), validators=[DataRequired(REQUIRED), Length(max=254), NO_NUL])
     password = PasswordField(_l("Password"), validators=[DataRequired(REQUIRED), Length(max=1024)])
 
 
@@ -26,6 +26,7 @@ class SignupForm(FlaskForm):
             DataRequired(REQUIRED),
             Regexp(r"^[^@\s]+@[^@\s]+\.[^@\s]+$", message=_l("Enter a valid e-mail address.")),
             Length(max=254),
+            NO_NUL,
         ],
     )
     password = PasswordField(
@@ -35,7 +36,7 @@ class SignupForm(FlaskForm):
             Length(min=MIN_LENGTH, max=1024, message=_l("Use at least 10 characters.")),
         ],
     )
-    shop_name = StringField(_l("Shop name"), validators=[DataRequired(REQUIRED), Length(max=128)])
+    shop_name = StringField(_l("Shop name"), validators=[DataRequired(REQUIRED), Length(max=128), NO_NUL])
 
 
 class LogoutForm(FlaskForm):

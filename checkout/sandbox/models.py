@@ -93,6 +93,7 @@ class DatabaseOffsetStore:
             url,
             connect_args={"timeout": 30} if url.startswith("sqlite") else {},
             poolclass=NullPool if url.startswith("sqlite") else None,
+            hide_parameters=True,
         )
 
     def load(self) -> int | None:

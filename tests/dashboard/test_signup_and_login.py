@@ -6,6 +6,8 @@ import json
 import re
 from datetime import timedelta
 
+import pytest
+
 from checkout import clock
 from checkout.dashboard import users
 from checkout.db import db
@@ -170,3 +172,26 @@ def test_login_returns_to_the_page_that_asked_for_it_inside_the_dashboard_only(a
         "/dashboard/login?next=//evil.example/", {"email": "a@shop.example", "password": PASSWORD}
     )
     assert answer.status_code == 302 and answer.headers["Location"] == "/dashboard"
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"email": "ana\x00@shop.example"},
+        {"shop_name": "Loja\x00da Ana"},
+    ],
+)
+def test_a_nul_in_sign_up_is_refused_by_the_form_and_writes_nothing(visitor, row_counts, fields):
+    """PostgreSQL refuses a NUL in text: it must stop at the form (it gave a 500 there), on both databases."""
+    before = row_counts()
+    answer = visitor.sign_up(**fields)
+    assert answer.status_code == 400  # the form again, the field marked
+    assert "This field must not contain NUL characters." in answer.get_data(as_text=True)
+    assert row_counts() == before
+
+
+def test_a_nul_in_the_login_e_mail_is_refused_by_the_form(visitor, make_browser):
+    visitor.sign_up()
+    answer = make_browser().log_in("ana@shop.example\x00")
+    assert answer.status_code == 400
+    assert "This field must not contain NUL characters." in answer.get_data(as_text=True)
