@@ -17,10 +17,11 @@ CLABE = "002010077777777771"  # Banamex's published example
 # The payout API's English rules, and the lead-in the page once put before them.
 API_ENGLISH = re.compile(r"is required for this method|must be |digits only|Confira este campo|Revisa este campo")
 # The page texts whose English is not also their Portuguese (placeholders left out).
+PORTUGUESE = LOCALES.index("pt_BR")
 ENGLISH = [
     english
     for english, shown in TEXTS.items()
-    if "%(" not in english and len(english) > 6 and english != shown[LOCALES.index("pt_BR")]
+    if "%(" not in english and len(english) > 6 and english != shown[PORTUGUESE]
 ]
 
 

@@ -41,6 +41,37 @@ def old_database(tmp_path):
     admin.dispose()
 
 
+def _merchant(conn, merchant_id: int, now: str) -> None:
+    """A merchant row as every revision since 0001 can hold it."""
+    conn.execute(
+        text(
+            "INSERT INTO merchants (id, merchant_id, name, app_id, security_key, app_key, return_hosts,"
+            " frame_origins, created_at) VALUES (:id, :mid, 'm', :app, 'k', 'a', '[]', '[]', :now)"
+        ),
+        {"id": merchant_id, "mid": f"M{merchant_id}", "app": f"app{merchant_id}", "now": now},
+    )
+
+
+def _trade(conn, trade_id: int, kind: str, method: str, status: str, now: str, details: str = "{}") -> None:
+    """A trade of merchant 1 as every revision since 0001 can hold it."""
+    conn.execute(
+        text(
+            "INSERT INTO trades (id, trade_no, merchant_id, out_trade_no, kind, method, status, amount_minor,"
+            " currency, subject, buyer_id, notify_url, details, created_at, updated_at) VALUES (:id, :no, 1,"
+            " :no, :kind, :method, :status, 10000, 'BRL', 's', 'b', 'http://n', :details, :now, :now)"
+        ),
+        {
+            "id": trade_id,
+            "no": f"T{trade_id}",
+            "kind": kind,
+            "method": method,
+            "status": status,
+            "now": now,
+            "details": details,
+        },
+    )
+
+
 def test_a_partly_refunded_trade_becomes_refunded_and_its_history_too(tmp_path):
     """0007: PARTIAL_REFUND is not a provider status; the rows and their history say REFUNDED."""
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
@@ -48,22 +79,9 @@ def test_a_partly_refunded_trade_becomes_refunded_and_its_history_too(tmp_path):
     engine = make_engine(url)
     now = "2026-11-20 10:00:00"
     with engine.begin() as conn:
-        conn.execute(
-            text(
-                "INSERT INTO merchants (id, merchant_id, name, app_id, security_key, app_key, return_hosts,"
-                " frame_origins, created_at) VALUES (1, 'M1', 'm', 'app', 'k', 'a', '[]', '[]', :now)"
-            ),
-            {"now": now},
-        )
+        _merchant(conn, 1, now)
         for trade_id, status in ((1, "PARTIAL_REFUND"), (2, "SUCCESS")):
-            conn.execute(
-                text(
-                    "INSERT INTO trades (id, trade_no, merchant_id, out_trade_no, kind, method, status, amount_minor,"
-                    " currency, subject, buyer_id, notify_url, details, created_at, updated_at) VALUES (:id, :no, 1,"
-                    " :no, 'direct', 'PIX', :status, 10000, 'BRL', 's', 'b', 'http://n', '{}', :now, :now)"
-                ),
-                {"id": trade_id, "no": f"T{trade_id}", "status": status, "now": now},
-            )
+            _trade(conn, trade_id, "direct", "PIX", status, now)
         conn.execute(
             text(
                 "INSERT INTO trade_events (trade_id, from_status, to_status, at) VALUES "
@@ -88,13 +106,7 @@ def test_codes_shared_by_a_payout_and_a_session_get_one_claim(old_database):
     engine = make_engine(url)
     with engine.begin() as conn:
         for merchant_id in (1, 2):
-            conn.execute(
-                text(
-                    "INSERT INTO merchants (id, merchant_id, name, app_id, security_key, app_key, return_hosts,"
-                    " frame_origins, created_at) VALUES (:id, :mid, 'm', :app, 'k', 'a', '[]', '[]', :now)"
-                ),
-                {"id": merchant_id, "mid": f"M{merchant_id}", "app": f"app{merchant_id}", "now": "2026-11-20 09:00:00"},
-            )
+            _merchant(conn, merchant_id, "2026-11-20 09:00:00")
         payouts = [(1, 1, "raced", "10:00:05"), (2, 1, "paged", "10:01:00"), (3, 1, "direct", "10:02:00")]
         for payout_id, merchant_id, code, at in payouts:
             conn.execute(
@@ -179,29 +191,9 @@ def test_a_checkout_paused_at_3ds_loses_the_card_data_it_kept(old_database):
         2: {"web": True},
     }
     with engine.begin() as conn:
-        conn.execute(
-            text(
-                "INSERT INTO merchants (id, merchant_id, name, app_id, security_key, app_key, return_hosts,"
-                " frame_origins, created_at) VALUES (1, 'M1', 'm', 'app', 'k', 'a', '[]', '[]', :now)"
-            ),
-            {"now": now},
-        )
+        _merchant(conn, 1, now)
         for trade_id, status in ((1, "EXPIRED"), (2, "INITIAL")):
-            conn.execute(
-                text(
-                    "INSERT INTO trades (id, trade_no, merchant_id, out_trade_no, kind, method, status, amount_minor,"
-                    " currency, subject, buyer_id, notify_url, details, created_at, updated_at) VALUES (:id, :no, 1,"
-                    " :no, 'checkout', 'CreditCard', :status, 10000, 'BRL', 's', 'b', 'http://n', :details, :now,"
-                    " :now)"
-                ),
-                {
-                    "id": trade_id,
-                    "no": f"T{trade_id}",
-                    "status": status,
-                    "now": now,
-                    "details": json.dumps(details[trade_id]),
-                },
-            )
+            _trade(conn, trade_id, "checkout", "CreditCard", status, now, json.dumps(details[trade_id]))
     upgrade(url, "0013")
     with engine.connect() as conn:
         rows = conn.execute(text("SELECT id, details FROM trades ORDER BY id")).all()
