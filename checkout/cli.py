@@ -6,7 +6,6 @@ import contextlib
 import json
 import logging
 import os
-import resource
 import signal
 import sys
 import threading
@@ -14,10 +13,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import click
-import waitress
 from sqlalchemy import select
 
-from . import create_app, money, origins, worker
+from . import create_app, money, origins, serving, worker
 from .api import openapi, reference, registry
 from .dashboard import users as dashboard_users
 from .db import db, upgrade
@@ -53,7 +51,36 @@ def _is_loopback(host: str) -> bool:
 @click.option("--port", default=8000, type=int, show_default=True)
 @click.option("--no-worker", is_flag=True, help="Do not run the worker in this process.")
 @click.option("--threads", default=8, type=int, show_default=True)
-def serve(host: str, port: int, no_worker: bool, threads: int):
+@click.option(
+    "--connections-per-address",
+    default=serving.CONNECTIONS_PER_ADDRESS,
+    type=click.IntRange(min=0),
+    show_default=True,
+    help="Open connections one IPv4 address or IPv6 /64 may hold; 0: no bound (behind a proxy).",
+)
+@click.option(
+    "--header-timeout",
+    default=serving.HEADER_TIMEOUT,
+    type=click.FloatRange(min=0, min_open=True),
+    show_default=True,
+    help="Seconds from a request's first byte to the end of its headers.",
+)
+@click.option(
+    "--request-timeout",
+    default=serving.REQUEST_TIMEOUT,
+    type=click.FloatRange(min=0, min_open=True),
+    show_default=True,
+    help="Seconds from a request's first byte to the end of its body.",
+)
+def serve(
+    host: str,
+    port: int,
+    no_worker: bool,
+    threads: int,
+    connections_per_address: int,
+    header_timeout: float,
+    request_timeout: float,
+):
     """Apply migrations, then serve the app with waitress."""
     _log_to_stderr()
     app = _app(migrate=True)
@@ -86,35 +113,13 @@ def serve(host: str, port: int, no_worker: bool, threads: int):
         others = f" (also at {', '.join(also)})" if also else ""
         click.echo(f"merchant demo: {demo_url}{others}", err=True)
     sys.stderr.flush()
-    waitress.serve(app, host=host, port=port, threads=threads, ident="checkout", **serving_limits())
-
-
-# Idle or slow clients hold a socket, never a thread (waitress reads whole requests before handing them
-# over), so what bounds them is how many sockets are kept and for how long. Behind a reverse proxy,
-# the proxy's own limits come first (docs/operations.md).
-IDLE_TIMEOUT = 15  # seconds a connection may stay silent, mid-request or between requests
-CONNECTION_LIMIT = 4000
-MAX_BODY = 4 * 1024 * 1024  # the app refuses more than 1 MiB in its envelope; waitress stops at this
-
-
-def serving_limits() -> dict:
-    """waitress settings that hold under many idle and slow clients: poll() rather than select() (which
-    stops at descriptor 1024), many connections, a short idle timeout checked often, a bounded body."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = min(hard, CONNECTION_LIMIT + 512) if hard != resource.RLIM_INFINITY else CONNECTION_LIMIT + 512
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-            soft = wanted
-    limit = CONNECTION_LIMIT if soft == resource.RLIM_INFINITY else max(64, min(CONNECTION_LIMIT, soft - 512))
-    return {
-        "asyncore_use_poll": True,
-        "connection_limit": limit,
-        "channel_timeout": IDLE_TIMEOUT,
-        "cleanup_interval": 2,
-        "max_request_body_size": MAX_BODY,
-        "max_request_header_size": 64 * 1024,
-    }
+    bounds = serving.Bounds(
+        per_address=connections_per_address,
+        header_timeout=header_timeout,
+        request_timeout=request_timeout,
+        max_body=app.config["MAX_CONTENT_LENGTH"],
+    )
+    serving.serve(app, host=host, port=port, threads=threads, bounds=bounds)
 
 
 def _log_to_stderr() -> None:
@@ -276,16 +281,41 @@ def users_group():
 def users_create(app_id: str, email: str, password: str):
     """A dashboard user of that merchant; prints one JSON object {"app_id", "email"}."""
     app = _app(migrate=True)
+    password_hash = _hashed(password)
     with app.app_context():
         merchant = _merchant_or_fail(app_id)
         try:
-            user = dashboard_users.create(db.session, merchant=merchant, email=email, password=password)
+            user = dashboard_users.add(db.session, merchant=merchant, email=email, password_hash=password_hash)
         except dashboard_users.DuplicateEmail:
             raise click.BadParameter("a dashboard user with this e-mail already exists", param_hint="--email") from None
         except InvalidField as error:
             raise click.BadParameter(error.rule, param_hint=f"--{error.field}") from None
         db.session.commit()
         click.echo(json.dumps({"app_id": merchant.app_id, "email": user.email}))
+
+
+@users_group.command("set-password")
+@click.option("--email", required=True)
+@click.option("--password", required=True, help="At least 10 characters.")
+def users_set_password(email: str, password: str):
+    """A new password for a dashboard user: every session of the user ends. Prints {"email"}."""
+    app = _app(migrate=True)
+    password_hash = _hashed(password)
+    with app.app_context():
+        try:
+            user = dashboard_users.set_password(db.session, email=email, password_hash=password_hash)
+        except LookupError:
+            raise click.BadParameter("no dashboard user with this e-mail", param_hint="--email") from None
+        db.session.commit()
+        click.echo(json.dumps({"email": user.email}))
+
+
+def _hashed(password: str) -> str:
+    """The password's hash, computed before any transaction (on SQLite, the database's one writer turn)."""
+    try:
+        return dashboard_users.hashed(password)
+    except InvalidField as error:
+        raise click.BadParameter(error.rule, param_hint="--password") from None
 
 
 @main.group("clock")

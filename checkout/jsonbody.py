@@ -8,6 +8,8 @@ from decimal import Decimal
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from checkout.config import MIB
+
 
 class JsonNumber(Decimal):
     """A JSON number with a fraction or exponent, read exactly, that remembers how it was written."""
@@ -87,17 +89,20 @@ def _bad_text(value, path: str = "") -> tuple[str, str] | None:
     return None
 
 
-def read_object() -> dict:
-    """The current request's body as a JSON object, numbers as Decimal (never float)."""
-    try:
-        raw = request.get_data(cache=True)
-    except RequestEntityTooLarge:
-        raise BodyError("too-large", "request body exceeds 1 MiB") from None
+def parse_object(raw: bytes | str) -> dict:
+    """`raw` read as one JSON object under the limits every JSON the service reads meets (a request body, a
+    body pasted into the dashboard, a notification the demo shop receives): at most 1 MiB, UTF-8, numbers as
+    Decimal (never float), nested at most MAX_DEPTH levels, no string a database or a signature cannot keep.
+    Anything else raises BodyError before a recursive walk (signature, validation, redaction) sees it."""
+    if len(raw) > MIB:
+        raise BodyError("too-large", "request body exceeds 1 MiB")
     if not raw.strip():
         raise BodyError("empty", "request body is empty; a JSON object is required")
     try:
         body = json.loads(raw, parse_float=JsonNumber, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
+    except RecursionError:  # the parser's own stack bound, far past ours
+        raise BodyError("too-deep", f"request body nests deeper than {MAX_DEPTH} levels") from None
+    except ValueError:
         raise BodyError("invalid-json", "request body is not valid UTF-8 JSON") from None
     if not isinstance(body, dict):
         raise BodyError("invalid-json", "request body must be a JSON object")
@@ -108,3 +113,12 @@ def read_object() -> dict:
         where, fault = found
         raise BodyError(fault, TEXT_FAULTS[fault], field=where)
     return body
+
+
+def read_object() -> dict:
+    """The current request's body as a JSON object (parse_object's limits)."""
+    try:
+        raw = request.get_data(cache=True)
+    except RequestEntityTooLarge:
+        raise BodyError("too-large", "request body exceeds 1 MiB") from None
+    return parse_object(raw)

@@ -208,12 +208,15 @@ CHECKOUT_SESSION: StateMachine[CheckoutSessionStatus] = StateMachine(
 
 # A retry keeps a message pending (no move). A resend may take any message, whatever its status, and
 # what it gets back decides again: delivered, skipped (no SMTP) or failed (a refused address, a
-# merchant gone); a resend that merely fails changes nothing.
+# merchant gone); a resend that merely fails changes nothing. One asked for from the dashboard or the
+# sandbox API is queued: the message is pending until the worker sends it, then back to what it was
+# if that attempt merely fails.
 _SENT = {_O.DELIVERED, _O.FAILED, _O.SKIPPED}
+_RESENT = {*_SENT, _O.PENDING}
 OUTBOX: StateMachine[OutboxStatus] = StateMachine(
     "outbox message",
     OutboxStatus,
-    {None: {_O.PENDING}, _O.PENDING: _SENT, _O.DELIVERED: _SENT, _O.FAILED: _SENT, _O.SKIPPED: _SENT},
+    {None: {_O.PENDING}, _O.PENDING: _SENT, _O.DELIVERED: _RESENT, _O.FAILED: _RESENT, _O.SKIPPED: _RESENT},
     stamp=None,
 )
 

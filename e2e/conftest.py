@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from sqlalchemy import create_engine, text
 
 from checkout.demo.client import Shop
-from tests import processes
+from tests import cardscan, processes
 
 CHROMIUM = os.environ.get("CHECKOUT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -134,6 +134,21 @@ def live_server(server_env, tmp_path_factory):
         raise RuntimeError(f"checkout serve did not start:\n{log.read_text()}")
     yield base
     processes.stop(process)
+    _assert_nothing_kept(server_env, log)
+
+
+def _assert_nothing_kept(server_env: dict, log: Path) -> None:
+    """After every journey in the browser: no card number or security code in any table of the database,
+    and none of those, no merchant key and not the secret key, in the server's log (docs/security.md)."""
+    engine = create_engine(server_env["CHECKOUT_DATABASE_URL"])
+    try:
+        kept = cardscan.card_data(engine)
+        secrets = cardscan.merchant_secrets(engine) | {server_env["CHECKOUT_SECRET_KEY"]}
+    finally:
+        engine.dispose()
+    assert not kept, f"card data kept in the database: {kept}"
+    logged = cardscan.leaks(log.read_text(), secrets)
+    assert not logged, f"in the server's log: {logged}"
 
 
 def _logo() -> bytes:

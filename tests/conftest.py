@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import logging
 import os
 from decimal import Decimal
 
@@ -19,6 +20,7 @@ from checkout.notifications.outbox import for_subject
 from checkout.payouts import ledger
 from checkout.signing import payout_signature
 
+from . import cardscan
 from .builders import TIMESTAMP
 
 PUBLIC_URL = "http://checkout.test"
@@ -65,9 +67,10 @@ def app(database_url, tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
-def _clean(app):
+def _clean(app, caplog):
     """Every test starts with empty tables and the sandbox clock at real time (and no request-log row of
-    an earlier test still on its way to the table)."""
+    an earlier test still on its way to the table), and ends with no card data in a table or a log line."""
+    caplog.set_level(logging.DEBUG, logger="checkout")
     clock.reset()
     requestlog.flush()
     with app.app_context(), db.engine.begin() as conn:
@@ -75,6 +78,15 @@ def _clean(app):
             conn.execute(table.delete())
     yield
     clock.reset()
+    # Whatever the test did, no card number and no security code is left in any table, and no log line holds
+    # one, nor a merchant's key (docs/security.md).
+    requestlog.flush()
+    with app.app_context():
+        kept = cardscan.card_data(db.engine)
+        secrets = cardscan.merchant_secrets(db.engine) | {app.config["SECRET_KEY"]}
+    assert not kept, f"card data kept in the database: {kept}"
+    logged = cardscan.leaks(caplog.text, secrets)
+    assert not logged, f"logged: {logged}"
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from PIL import Image
 from sqlalchemy import select
 
 from checkout import cli, worker
@@ -48,6 +49,15 @@ def test_merchants_create_refuses_a_non_png_logo(run, tmp_path):
     logo.write_bytes(b"GIF89a")
     result = run("merchants", "create", "--name", "Loja", "--logo", str(logo))
     assert result.exit_code == 2 and "the logo must be a PNG image" in result.output
+
+
+def test_merchants_create_refuses_a_png_logo_of_too_many_pixels(run, tmp_path):
+    # A few kilobytes that every hosted page's logo would decode (policy.check_logo, as the dashboard's limit).
+    logo = tmp_path / "logo.png"
+    Image.new("P", (4097, 4096)).save(logo, format="PNG")
+    result = run("merchants", "create", "--name", "Loja", "--logo", str(logo))
+    assert result.exit_code == 2
+    assert result.output.endswith("Error: Invalid value for --logo: the logo must have at most 16777216 pixels\n")
 
 
 def test_merchants_fund_tops_up_the_ledger(run, app):

@@ -1,5 +1,8 @@
 """Request bodies: text no column or signature can hold is refused in each API's own envelope."""
 
+import pytest
+
+from checkout import jsonbody
 from tests import builders
 
 
@@ -62,3 +65,38 @@ def test_deep_nesting_is_refused_before_any_work_in_each_envelope(client, mercha
         shallow = [shallow]
     answer = api.post("/trade/pay", {**body, "content": shallow}, expect=400)
     assert answer["sub_msg"].startswith("content: ")
+
+
+def test_nesting_past_the_parser_own_bound_is_too_deep_not_invalid(api):
+    """Thousands of levels stop the parser itself (RecursionError): the answer still names the depth."""
+    raw = f'{{"app_id": "{api.app_id}", "content": ' + "[" * 5000 + "]" * 5000 + "}"
+    response = api.client.post("/trade/pay", data=raw, content_type="application/json", headers=api.auth)
+    answer = response.get_json()
+    assert response.status_code == 400
+    assert (answer["sub_code"], answer["sub_msg"]) == ("invalid-json", "request body nests deeper than 32 levels")
+
+
+@pytest.mark.parametrize(
+    ("raw", "kind"),
+    [
+        (b"", "empty"),
+        (b"  \n", "empty"),
+        (b"{", "invalid-json"),
+        (b'{"a": NaN}', "invalid-json"),
+        (b"[]", "invalid-json"),
+        (b'{"a": "\\u0000"}', "nul"),
+        (b'{"\\ud800": 1}', "surrogate"),
+        (b'{"a":' + b"[" * 32 + b"]" * 32 + b"}", "too-deep"),
+        (b'{"a":' + b"[" * 2000 + b"]" * 2000 + b"}", "too-deep"),
+        (b'{"a": "' + b"x" * (1024 * 1024) + b'"}', "too-large"),
+    ],
+)
+def test_parse_object_names_the_fault(raw, kind):
+    with pytest.raises(jsonbody.BodyError) as refused:
+        jsonbody.parse_object(raw)
+    assert refused.value.kind == kind
+
+
+def test_parse_object_keeps_numbers_as_written():
+    body = jsonbody.parse_object('{"a": 1.10, "b": 2, "c": [' + "[" * 30 + "]" * 30 + "]}")
+    assert (type(body["a"]), body["a"].text, body["b"]) == (jsonbody.JsonNumber, "1.10", 2)

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import atexit
-import functools
-import json
 import logging
 import os
 import queue
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -29,17 +26,14 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
-from stdnum import luhn
 
 from .. import clock
 from ..db import Base, make_engine, writer_turn
+from .redaction import redacted_body, storable
 
 log = logging.getLogger(__name__)
 
 KEEP = timedelta(days=7)
-MAX_BODY = 8 * 1024  # characters kept of each body, after redaction
-TRUNCATED = "…[truncated]"
-REDACTED = "[redacted]"
 
 
 class ApiRequest(Base):
@@ -56,213 +50,10 @@ class ApiRequest(Base):
     path: Mapped[str] = mapped_column(String(255))
     status: Mapped[int] = mapped_column(Integer)
     duration_ms: Mapped[int] = mapped_column(Integer)
-    # Card numbers, CVVs, keys and signatures are redacted before a body is kept; bodies are bounded.
+    # Card numbers, CVVs, keys, signatures and link tokens are redacted before a body is kept (redaction.py);
+    # bodies are bounded.
     request_body: Mapped[str] = mapped_column(Text)
     response_body: Mapped[str] = mapped_column(Text)
-
-
-# --- redaction ------------------------------------------------------------------------------------
-
-# Field names, compared lower-cased with `-`, spaces and camelCase humps read as `_`, and then also with
-# every `_` left out (`cardNo`, `card-no` and `CARD_NO` are one name). `number` is a card number inside an
-# object whose own name says card (`card.number`), nowhere else.
-CARD_NUMBER_FIELDS = {
-    "card_no",
-    "card_number",
-    "cardnumber",
-    "cardno",
-    "card_num",
-    "cardnum",
-    "pan",
-    "card_pan",
-    "cardpan",
-}
-SECURITY_CODE_FIELDS = {
-    "cvv", "cvc", "cvv2", "cvc2", "cid", "security_code", "securitycode", "card_cvv", "cardcvv", "cvn", "card_cvc",
-    "cardcvc",
-}  # fmt: skip
-# A field whose name contains one of these is never stored (its value becomes "[redacted]").
-SECRET_WORDS = ("key", "secret", "password", "passwd", "token", "signature", "authorization", "credential")
-# Fields that contain a secret word but name no secret: kept as they are.
-NOT_SECRET = {"token_type", "key_type", "pix_key_type"}
-
-# In any text value, 13 to 19 digits, alone or grouped by spaces or dashes, that pass the Luhn check are
-# taken for a card number (a numeric out_trade_no can be masked by chance: one in ten of that length).
-_DIGIT_RUN = re.compile(r"(?<![0-9])[0-9](?:[ -]?[0-9]){12,18}(?![0-9])")
-_SHORTEST_RUN = 13  # characters: no shorter text holds a run
-_NUMBER = "\x00n:"  # marks a JSON number read as text, to be written back bare
-
-
-def _luhn(digits: str) -> bool:
-    return luhn.checksum(digits) == 0  # python-stdnum's, as card validation uses: 3.5 us where ours took 5.7
-
-
-def mask_card_number(value: str) -> str:
-    """First six and last four digits kept, the rest masked: 4111111111111111 -> 411111******1111."""
-    digits = re.sub(r"[^0-9]", "", value)
-    if len(digits) < 12:
-        return "*" * len(digits)
-    return digits[:6] + "*" * (len(digits) - 10) + digits[-4:]
-
-
-def _name(key: str) -> str:
-    humps = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key.strip())
-    return humps.lower().replace("-", "_").replace(" ", "_")
-
-
-def _secret(name: str) -> bool:
-    return name not in NOT_SECRET and any(word in name for word in SECRET_WORDS)
-
-
-@functools.lru_cache(maxsize=4096)
-def _field(key: str, parent: str) -> tuple[str, str | None]:
-    """A field's name as compared, and what its value becomes: "code" (a security code), "secret", "card"
-    (a card number) or None (kept, but for card numbers inside text). Field names repeat from one body to
-    the next: working them out once made redaction about twice as fast."""
-    name = _name(key)
-    if name in SECURITY_CODE_FIELDS or name.replace("_", "") in SECURITY_CODE_FIELDS:
-        return name, "code"
-    if _secret(name):
-        return name, "secret"
-    if (
-        name in CARD_NUMBER_FIELDS
-        or name.replace("_", "") in CARD_NUMBER_FIELDS
-        or (name == "number" and "card" in parent)
-    ):
-        return name, "card"
-    return name, None
-
-
-class _Budget:
-    """How many more characters of a body's JSON are written before the cut at MAX_BODY. Each key and
-    scalar is counted at most at the characters it writes, so the budget is spent no sooner than the text
-    reaches the cut: what is left out after that is never kept."""
-
-    __slots__ = ("left",)
-
-    def __init__(self, left: int):
-        self.left = left
-
-
-def redact(value: Any, key: str = "", parent: str = "", budget: _Budget | None = None) -> Any:
-    """A JSON value with what must never be kept replaced: card numbers masked (first 6 / last 4),
-    security codes as "***", and every key, secret, password, token or signature field as "[redacted]".
-
-    With a `budget`, the fields and items that would be written only after it is spent are left out: they
-    lie past the cut (balance history answers 40 KB or more, and redacting what was then cut away was most
-    of the log's cost for them)."""
-    name, rule = _field(key, parent)
-    if isinstance(value, dict):
-        return _redact_object(value, name, budget)
-    if isinstance(value, list):
-        kept = []
-        for item in value:
-            if budget is not None and budget.left < 0:
-                break
-            kept.append(redact(item, key, parent, budget))
-        return kept
-    result = _redact_scalar(value, rule)
-    if budget is not None:
-        # A string writes its quotes too, a marked number loses its 3-character mark: at most this.
-        budget.left -= len(str(result)) - len(_NUMBER)
-    return result
-
-
-def _redact_scalar(value: Any, rule: str | None) -> Any:
-    if value is None or isinstance(value, bool):
-        return value
-    if rule == "code":
-        return "***"
-    if rule == "secret":
-        return REDACTED
-    text = str(value).removeprefix(_NUMBER)
-    if rule == "card":
-        return mask_card_number(text)
-    if isinstance(value, str):  # a card number in a field of any name (a subject, a remark): masked too
-        if text.startswith("data:"):
-            return _data_uri(text)
-        masked = _mask_runs(text)
-        if masked != text:
-            return masked  # written as a string, the number it may have been no longer
-    return value
-
-
-def _redact_object(value: dict, name: str, budget: _Budget | None) -> dict:
-    """An object's fields redacted as `redact` does each; a text field with no rule of its own and no run of
-    digits as long as a card number is kept as it is, without a call of its own: most fields are such, and
-    those calls were most of the log's redaction (a query's answer 51 -> 29 us)."""
-    kept = {}
-    for key, item in value.items():
-        field = str(key)
-        if budget is not None:
-            if budget.left < 0:
-                break
-            budget.left -= len(field)
-        if (
-            type(item) is str
-            and _field(field, name)[1] is None
-            and (len(item) < _SHORTEST_RUN or not (_DIGIT_RUN.search(item) or item.startswith("data:")))
-        ):
-            kept[key] = item
-            if budget is not None:
-                budget.left -= len(item) - len(_NUMBER)
-        else:
-            kept[key] = redact(item, field, name, budget)
-    return kept
-
-
-_BASE64_DATA = re.compile(r"data:[^,;]*(?:;[^,;]+)*;base64,")
-
-
-def _data_uri(text: str) -> str:
-    """Base64 data in a data: URI (a PIX payment's `qr_code_img`) kept as its type and length: it is
-    derived from what the body says beside it, no text to read, and was half of a payment's logged row."""
-    head = _BASE64_DATA.match(text)
-    if head is None:
-        return _mask_runs(text)
-    return f"{head.group(0)}[{len(text) - head.end():,} characters, not kept]"
-
-
-def _mask_runs(text: str) -> str:
-    def masked(run: re.Match) -> str:
-        digits = re.sub(r"[^0-9]", "", run.group(0))
-        return mask_card_number(digits) if _luhn(digits) else run.group(0)
-
-    return _DIGIT_RUN.sub(masked, text)
-
-
-def _bounded(text: str) -> str:
-    if len(text) <= MAX_BODY:
-        return text
-    return text[: MAX_BODY - len(TRUNCATED)] + TRUNCATED
-
-
-def _number(text: str) -> str:
-    return _NUMBER + text
-
-
-_MARKED = re.compile(r'"\\u0000n:([-+0-9.eE]+)"')
-
-
-def redacted_body(raw: bytes | str) -> str:
-    """A body as it is kept: JSON redacted field by field and written compactly (numbers as they came);
-    anything else only as its length; at most MAX_BODY characters, marked when cut."""
-    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-    if not text.strip():
-        return ""
-    try:
-        parsed = json.loads(text, parse_float=_number, parse_int=_number, parse_constant=_number)
-    except (ValueError, RecursionError):
-        # Not JSON (broken, form-encoded, anything): its fields cannot be told apart, so none of it is kept.
-        return f"[not JSON: {len(raw)} bytes, not kept]"
-    # The budget changes nothing that is kept, only what is redacted to be cut away: worth counting for a
-    # body longer than the cut (a shorter one is cut only if redaction lengthened it).
-    budget = _Budget(MAX_BODY) if len(text) > MAX_BODY else None
-    written = json.dumps(redact(parsed, budget=budget), ensure_ascii=False, separators=(",", ":"))
-    return _bounded(_MARKED.sub(lambda m: m.group(1), written))
-
-
-# --- writing, reading, purging -------------------------------------------------------------------
 
 
 _writers: dict[str, Engine] = {}
@@ -417,14 +208,62 @@ def _statement(engine: Engine) -> tuple[str, Callable[[Any], Any]]:
 
 def _write(engine: Engine, rows: list[tuple]) -> None:
     """Rows redacted and written in one transaction on a pooled driver connection (a third of the cost of
-    the same INSERT through SQLAlchemy Core). The pool rolls back whatever a failure leaves open when the
-    connection goes back."""
+    the same INSERT through SQLAlchemy Core). A row the database refuses costs only itself: when the batch
+    fails, its rows are written one by one and the one refused is dropped, with a line in the log that
+    says whose it was but nothing of what it held. A database that cannot be reached at all fails the
+    batch (the caller logs it)."""
     sql, at = _statement(engine)
-    values = [(m, at(when), verb, path, status, ms, redacted_body(sent), redacted_body(answered))
-              for m, when, verb, path, status, ms, sent, answered in rows]  # fmt: skip
+    values = []
+    for row in rows:
+        try:
+            values.append(_stored(row, at))
+        except Exception as error:  # redaction failing on one body, whatever the reason
+            _dropped(row, error)
+    if not values:
+        return
+    down = _unreachable(engine)
     connection = engine.raw_connection()
     try:
-        cursor = connection.cursor()
+        try:
+            _insert(engine, connection, sql, values)
+        except down:
+            raise
+        except Exception as error:
+            if len(values) > 1:
+                log.warning("request log: a batch of %d rows failed (%s); writing them one by one", len(values),
+                            type(error).__name__)  # fmt: skip
+            for value in values:
+                try:
+                    _insert(engine, connection, sql, [value])
+                except down:
+                    raise
+                except Exception as refused:
+                    _dropped(value, refused)
+    finally:
+        connection.close()
+
+
+def _stored(row: tuple, at: Callable[[Any], Any]) -> tuple:
+    merchant_id, when, method, path, status, ms, sent, answered = row
+    return (merchant_id, at(when), storable(method), storable(path), status, ms, redacted_body(sent),
+            redacted_body(answered))  # fmt: skip
+
+
+def _dropped(row: tuple, error: Exception) -> None:
+    log.error("request log: a row of merchant %s (status %s) was not written: %s", row[0], row[4],
+              type(error).__name__)  # fmt: skip
+
+
+def _unreachable(engine: Engine) -> tuple[type[Exception], ...]:
+    """The driver's errors that say the database, not a row, failed: trying each row again is no use."""
+    dbapi = engine.dialect.dbapi
+    return (dbapi.OperationalError, dbapi.InterfaceError) if dbapi is not None else ()
+
+
+def _insert(engine: Engine, connection: Any, sql: str, values: list[tuple]) -> None:
+    """One transaction; rolled back when it fails, leaving the connection ready for the next."""
+    cursor = connection.cursor()
+    try:
         if engine.dialect.name == "sqlite":  # the engine's connections leave transactions to their user
             with writer_turn(engine):
                 cursor.execute("BEGIN IMMEDIATE")
@@ -435,11 +274,14 @@ def _write(engine: Engine, rows: list[tuple]) -> None:
                     cursor.execute("ROLLBACK")
                     raise
         else:
-            cursor.executemany(sql, values)
-            connection.commit()
-        cursor.close()
+            try:
+                cursor.executemany(sql, values)
+                connection.commit()
+            except BaseException:
+                connection.rollback()
+                raise
     finally:
-        connection.close()
+        cursor.close()
 
 
 def purge(session: Session, now: datetime | None = None) -> int:

@@ -1,11 +1,11 @@
-"""The notifications a merchant's objects caused, with every attempt, and sending one again from the dashboard."""
+"""The notifications a merchant's objects caused, with every attempt, and queueing one to be sent again."""
 
 from __future__ import annotations
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from ..notifications import dispatcher, inspect
+from ..notifications import inspect, outbox
 from ..notifications.models import OutboxMessage
 
 
@@ -25,13 +25,14 @@ class Busy(Exception):
     """A worker holds the message at this moment: the same answer the sandbox API gives (delivery-busy)."""
 
 
-def resend(session: Session, merchant_id: int, notify_id: str, config) -> OutboxMessage | None:
-    """Send one of this merchant's notifications again now, as `POST /sandbox/deliveries/<id>/resend` does.
-    None when the merchant has no such notification (another merchant's is as unknown as a made-up id)."""
+def resend(session: Session, merchant_id: int, notify_id: str) -> OutboxMessage | None:
+    """Queue one of this merchant's notifications for the worker to send again, as
+    `POST /sandbox/deliveries/<id>/resend` does (nothing is sent in the request). None when the merchant
+    has no such notification (another merchant's is as unknown as a made-up id)."""
     message = inspect.find(session, merchant_id, notify_id)
     if message is None:
         return None
-    sent = dispatcher.resend(session, message, config)
-    if sent is None:
+    queued = outbox.request_resend(session, message.id)
+    if queued is None:
         raise Busy(notify_id)
-    return sent
+    return queued

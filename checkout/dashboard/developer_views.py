@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import abort, current_app, flash, redirect, request
+from flask import abort, flash, redirect, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_required
@@ -12,14 +12,15 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, PasswordField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional
 
-from ..api import requestlog
+from .. import jsonbody
+from ..api import redaction, requestlog
 from ..db import db
 from ..merchants import service as merchants
 from ..notifications import inspect
-from . import deliveries, users
+from . import deliveries
 from . import developers as dev
 from .forms import REQUIRED, ActionForm
-from .web import back_to, bp, here, merchant, render
+from .web import back_to, bp, here, merchant, password_again, render
 
 
 class PasswordForm(FlaskForm):
@@ -56,31 +57,6 @@ def _keys_page(status: int = 200, *, revealed: dict | None = None, rotated: bool
     )
 
 
-def _password_checked(form: FlaskForm, password):
-    """None when the password typed again is right; else the answer to give: a status for the form's page
-    (its errors, a wrong password) or the locked page."""
-    if not form.validate_on_submit():
-        return 400
-    try:
-        dev.confirm_password(
-            db.session,
-            email=current_user.email,
-            password=password.data or "",
-            address=request.remote_addr or "unknown",
-        )
-    except users.Locked as locked:
-        db.session.rollback()
-        from .views import _locked  # the login page's own answer
-
-        return _locked(locked)
-    except dev.WrongPassword:
-        db.session.commit()  # the failure counts toward the login limit
-        password.errors = [_("This is not your password.")]
-        return 400
-    db.session.commit()
-    return None
-
-
 @bp.route("/developers")
 @login_required
 def developers():
@@ -93,7 +69,7 @@ def developers():
 def developer_reveal():
     """The keys, in this answer only (never in the session or a cookie), after the password again."""
     form = PasswordForm()
-    refused = _password_checked(form, form.password)
+    refused = password_again(form, form.password)
     if refused is not None:
         return refused if not isinstance(refused, int) else _keys_page(refused, reveal_form=form)
     return _keys_page(revealed=merchants.credentials(merchant()))
@@ -104,12 +80,18 @@ def developer_reveal():
 def developer_rotate():
     """A new security_key and app_key at once, after the password again and a confirmation."""
     form = RotateForm()
-    refused = _password_checked(form, form.rotate_password)
+    refused = password_again(form, form.rotate_password)
     if refused is not None:
         return refused if not isinstance(refused, int) else _keys_page(refused, rotate_form=form)
-    if form.keys.data != dev.keys_version(merchant()):
+    shown = merchant()
+    try:
+        if form.keys.data != dev.keys_version(shown):
+            raise dev.AlreadyRotated
+        # Swapped only if they are still the keys the form named: two confirmations at once rotate once.
+        credentials = dev.rotate(db.session, current_user.merchant_id, (shown.security_key, shown.app_key))
+    except dev.AlreadyRotated:
+        db.session.rollback()
         return _keys_page(409, rotate_form=RotateForm(formdata=None), already_rotated=True)
-    credentials = dev.rotate(db.session, current_user.merchant_id)
     db.session.commit()
     return _keys_page(revealed=credentials, rotated=True)
 
@@ -167,6 +149,7 @@ def developer_delivery(notify_id: str):
 
 
 def _pretty(text: str) -> str:
+    text = redaction.shown(text)  # a row kept before a redaction rule was added shows no more than a new one
     try:
         return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
     except (ValueError, RecursionError):
@@ -209,6 +192,21 @@ def developer_requests():
     )
 
 
+def _refusal(kind: str) -> str:
+    """Why the payout API would refuse the pasted body (jsonbody.BodyError's kind), in the user's words."""
+    if kind == "too-deep":
+        return _(
+            "This body nests objects or arrays deeper than %(levels)d levels; the payout API refuses it.",
+            levels=jsonbody.MAX_DEPTH,
+        )
+    if kind in ("nul", "surrogate"):
+        return _(
+            "This body holds a NUL character or an unpaired surrogate escape (such as \\ud800); "
+            "the payout API refuses it."
+        )
+    return _("This is not a JSON object. Paste the request body as you send it.")
+
+
 @bp.route("/developers/signature", methods=["GET", "POST"])
 @login_required
 def developer_signature():
@@ -219,8 +217,8 @@ def developer_signature():
         if form.validate_on_submit():
             try:
                 check = dev.check_signature(merchant(), form.body.data or "", form.signature.data or "")
-            except dev.NotAnObject:
-                form.body.errors = [_("This is not a JSON object. Paste the request body as you send it.")]
+            except dev.NotAnObject as refused:
+                form.body.errors = [_refusal(refused.kind)]
         if form.errors:
             status = 400
     return render("dashboard/developers_signature.html", status, form=form, check=check, app_id=merchant().app_id)
@@ -229,22 +227,19 @@ def developer_signature():
 @bp.route("/developers/deliveries/<notify_id>/resend", methods=["POST"])
 @login_required
 def developer_resend(notify_id: str):
-    """Send one notification again now, then back to the page the button was on."""
+    """Queue one notification for the worker to send again, then back to the page the button was on at
+    once (a slow receiver never holds a web thread)."""
     if not ActionForm().validate_on_submit():
         abort(400)
     back = back_to(request.form.get("back"), here("dashboard.developers"))
     try:
-        sent = deliveries.resend(db.session, current_user.merchant_id, notify_id, current_app.config)
+        queued = deliveries.resend(db.session, current_user.merchant_id, notify_id)
     except deliveries.Busy:
         db.session.rollback()
         flash(_("A worker is sending this notification right now; try again in a moment."), "error")
         return redirect(back)
-    if sent is None:
+    if queued is None:
         abort(404)
     db.session.commit()
-    last = sent.attempt_log[-1] if sent.attempt_log else None
-    if last is not None and last.succeeded:
-        flash(_("Sent again: the receiver answered success."), "ok")
-    else:
-        flash(_("Sent again: the receiver did not answer success."), "error")
-    return redirect(f"{back}#delivery-{sent.notify_id}")
+    flash(_("Queued: it will be sent again within a few seconds. Reload the page to see the attempt."), "ok")
+    return redirect(f"{back}#delivery-{queued.notify_id}")

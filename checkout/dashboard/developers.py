@@ -11,31 +11,18 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .. import clock, signing
+from .. import clock, jsonbody, signing
 from ..api.requestlog import ApiRequest
-from ..jsonbody import JsonNumber
 from ..merchants import service as merchants
 from ..merchants.models import Merchant
 from ..notifications import inspect
 from ..notifications.models import OutboxMessage
-from . import users
 
 PAGE = 50
 STATUS_CLASSES = {"2xx": (200, 299), "4xx": (400, 499), "5xx": (500, 599)}
 
 
 # --- keys ------------------------------------------------------------------------------------------
-
-
-class WrongPassword(Exception):
-    """The password typed again is not the user's: counted as a failed login."""
-
-
-def confirm_password(session: Session, *, email: str, password: str, address: str) -> None:
-    """The user typed their password again. Same rate limit and the same counting as the login page:
-    raises users.Locked (before looking at the password) or WrongPassword (a failure counted)."""
-    if users.authenticate(session, email=email, password=password, address=address) is None:
-        raise WrongPassword
 
 
 def basic_header(app_id: str, security_key: str) -> str:
@@ -49,9 +36,18 @@ def keys_version(merchant: Merchant) -> str:
     return hashlib.sha256(f"{merchant.security_key}:{merchant.app_key}".encode()).hexdigest()[:16]
 
 
-def rotate(session: Session, merchant_id: int) -> dict:
-    """New security_key and app_key, effective at the commit; answers the new credentials."""
-    return merchants.credentials(merchants.rotate_keys(session, merchant_id))
+class AlreadyRotated(Exception):
+    """The keys are no longer those the rotation form was shown with: another rotation came first."""
+
+
+def rotate(session: Session, merchant_id: int, seen: tuple[str, str]) -> dict:
+    """New security_key and app_key in place of `seen` (the pair the form was shown with), effective at the
+    commit; answers the new credentials. Raises AlreadyRotated when the keys are no longer those: of two
+    confirmations sent at once, one rotates (merchants.service.rotate_keys swaps them in one UPDATE)."""
+    try:
+        return merchants.credentials(merchants.rotate_keys(session, merchant_id, seen=seen))
+    except merchants.KeysChanged:
+        raise AlreadyRotated from None
 
 
 # --- notification deliveries -----------------------------------------------------------------------
@@ -121,7 +117,11 @@ def logged_at(row: ApiRequest) -> datetime:
 
 
 class NotAnObject(ValueError):
-    """The pasted body is not a JSON object."""
+    """The pasted body is not one the payout API would read; kind is jsonbody.BodyError's."""
+
+    def __init__(self, kind: str):
+        super().__init__(kind)
+        self.kind = kind
 
 
 @dataclass
@@ -140,14 +140,11 @@ def _sha(text: str) -> str:
 
 
 def parse_body(text: str) -> dict:
-    """The pasted body read as the payout API reads it (numbers kept as written)."""
+    """The pasted body read as the payout API reads it, under the same limits (numbers kept as written)."""
     try:
-        body = json.loads(text, parse_float=JsonNumber)
-    except (ValueError, RecursionError):
-        raise NotAnObject("not JSON") from None
-    if not isinstance(body, dict):
-        raise NotAnObject("not an object")
-    return body
+        return jsonbody.parse_object(text)
+    except jsonbody.BodyError as error:
+        raise NotAnObject(error.kind) from None
 
 
 def check_signature(merchant: Merchant, text: str, given: str = "") -> SignatureCheck:
@@ -156,11 +153,7 @@ def check_signature(merchant: Merchant, text: str, given: str = "") -> Signature
     does not match, the usual mistakes are tried in turn to say why: the raw text signed (whitespace), the
     keys in their written order, empty values kept, the payin security key used."""
     body = parse_body(text)
-    try:
-        result = SignatureCheck(signing.payout_canonical(body))
-        signing.payout_signature(body, merchant.app_key)
-    except UnicodeEncodeError:  # a lone surrogate (\ud800) has no UTF-8: the payout API refuses it too
-        raise NotAnObject("not UTF-8") from None
+    result = SignatureCheck(signing.payout_canonical(body))
     given = given.strip()
     if not given:
         return result

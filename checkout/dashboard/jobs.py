@@ -1,4 +1,4 @@
-"""Scheduled work of the dashboard: failed logins older than a day are forgotten."""
+"""Scheduled work of the dashboard: failed logins and sign-ups older than a day are forgotten."""
 
 from __future__ import annotations
 
@@ -12,18 +12,19 @@ from sqlalchemy.orm import Session
 
 from .. import clock
 from ..jobs import Job
-from .models import LoginAttempt
+from .models import LoginAttempt, SignupAttempt
 
-KEEP = timedelta(days=1)  # far longer than the 15-minute window they are counted in
+KEEP = timedelta(days=1)  # far longer than the windows they are counted in (15 minutes, an hour)
 EVERY_SECONDS = 60.0
 _last = [float("-inf")]
 
 
 def purge(session: Session, now=None) -> int:
-    """Delete failed logins older than KEEP (real time, as they are counted); answers how many."""
+    """Delete failed logins and sign-ups older than KEEP (real time, as they are counted); answers how many."""
     limit = (now or clock.real_now()) - KEEP
-    result = session.execute(delete(LoginAttempt).where(LoginAttempt.at < limit))
-    return int(getattr(result, "rowcount", 0) or 0)
+    logins = session.execute(delete(LoginAttempt).where(LoginAttempt.at < limit))
+    signups = session.execute(delete(SignupAttempt).where(SignupAttempt.at < limit))
+    return int(getattr(logins, "rowcount", 0) or 0) + int(getattr(signups, "rowcount", 0) or 0)
 
 
 def purge_login_attempts(session: Session, config: Mapping[str, Any]) -> int:

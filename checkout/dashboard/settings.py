@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from ..merchants import service as merchants
 from ..merchants.models import Merchant
+from ..merchants.policy import NormalisedLogo
 
 # A text box holds at most this many lines (a merchant registers a handful of hosts).
 MAX_LINES = 50
@@ -41,9 +42,11 @@ def lines(text: str | None) -> list[str]:
     return (text or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def set_logo(session: Session, merchant_id: int, upload: bytes) -> Merchant:
+def set_logo(session: Session, merchant_id: int, logo: NormalisedLogo) -> Merchant:
+    """Keep a logo the caller normalised (policy.normalise_logo) before this transaction began: decoding
+    takes a while, and on SQLite a transaction holds the database's write turn from its first statement."""
     merchant = get(session, merchant_id)
-    merchants.set_logo(merchant, upload)
+    merchants.set_logo(merchant, logo)
     session.flush()
     return merchant
 

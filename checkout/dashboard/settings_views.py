@@ -1,5 +1,5 @@
-"""Dashboard routes for settings: logo (with previews of the hosted pages' header), return hosts, frame
-origins, default language."""
+"""Dashboard routes for settings: logo (with previews of the hosted pages' header), return hosts and frame
+origins (after the password again), default language."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from flask_wtf.file import FileField, FileRequired
 from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
-from wtforms import StringField, TextAreaField
-from wtforms.validators import AnyOf, ValidationError
+from wtforms import PasswordField, StringField, TextAreaField
+from wtforms.validators import AnyOf, DataRequired, Length, ValidationError
 
 from ..db import db
 from ..merchants import policy
@@ -22,7 +22,7 @@ from ..merchants import service as merchants
 from ..pages import layout, security
 from . import settings as service
 from .forms import REQUIRED, ActionForm
-from .web import bp, here, render
+from .web import bp, here, password_again, render
 
 NO_LANGUAGE = "browser"  # the form's value for "the customer's browser" (stored as None)
 
@@ -39,6 +39,10 @@ class LogoForm(FlaskForm):
 class HostsForm(FlaskForm):
     return_hosts = TextAreaField(_l("Return hosts, one per line"), validators=[_not_too_many_lines])
     frame_origins = TextAreaField(_l("Frame origins, one per line"), validators=[_not_too_many_lines])
+    # Where customers are sent back and who may frame the payment pages: the password again, as for the keys.
+    password = PasswordField(
+        _l("Your password"), validators=[DataRequired(REQUIRED), Length(max=1024)], id="hosts-password"
+    )
 
 
 # (value, label): language names in their own language; the first is "the customer's browser".
@@ -57,6 +61,11 @@ def _logo_errors() -> dict[str, str]:
         "size": _("The file is larger than 512 KiB."),
         "type": _("The file must be a PNG or JPEG image."),
         "pixels": _("The image is too large: at most 4096 x 4096 pixels."),
+        "scans": _(
+            "The JPEG image is made of too many scans (at most %(num)d): save it again as a PNG or as a "
+            "baseline (not progressive) JPEG.",
+            num=policy.JPEG_MAX_SCANS,
+        ),
         "unreadable": _("The file is not a readable PNG or JPEG image."),
     }
 
@@ -95,6 +104,10 @@ def settings():
 @bp.route("/settings/logo", methods=["POST"])
 @login_required
 def setting_logo():
+    # The sign-in check read the user in the request's transaction, which on SQLite holds the database's
+    # write turn from its first statement (db._on_begin): ended here, so that no other writer waits while
+    # the upload is read and decoded (up to a second, policy.normalise_logo), which write nothing.
+    db.session.commit()
     try:
         form = LogoForm()  # reads the upload: a body over the app's limit is refused here
     except RequestEntityTooLarge:
@@ -110,11 +123,11 @@ def setting_logo():
     upload = form.logo.data.read(policy.LOGO_MAX_BYTES + 1)
     form.logo.data.close()
     try:
-        service.set_logo(db.session, current_user.merchant_id, upload)
+        logo = policy.normalise_logo(upload)
     except policy.LogoRefused as refused:
-        db.session.rollback()
         form.logo.errors = [_logo_errors()[refused.why]]
         return _page(400, logo=form)
+    service.set_logo(db.session, current_user.merchant_id, logo)
     db.session.commit()
     flash(_("Logo saved."), "ok")
     return redirect(here("dashboard.settings") + "#logo-title")
@@ -135,10 +148,11 @@ def setting_logo_remove():
 @login_required
 def setting_hosts():
     form = HostsForm()
-    if not form.validate_on_submit():
+    refused = password_again(form, form.password)
+    if refused is not None:
         if form.csrf_token.errors:
             abort(400)
-        return _page(400, hosts=form)
+        return _page(refused, hosts=form) if isinstance(refused, int) else refused
     problems = service.set_hosts(
         db.session, current_user.merchant_id, form.return_hosts.data or "", form.frame_origins.data or ""
     )

@@ -1,10 +1,11 @@
-"""Dashboard routes: sign-up (sandbox), login with a rate limit, logout, the overview and its sandbox clock."""
+"""Dashboard routes: sign-up (sandbox, limited per address), login with a rate limit, sessions bounded from
+the login and ended by a logout, the overview and its sandbox clock."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Flask, abort, current_app, redirect, request
+from flask import Flask, abort, current_app, redirect, request, session
 from flask_babel import gettext as _
 from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
 from sqlalchemy.exc import IntegrityError
@@ -15,13 +16,18 @@ from ..db import db
 from ..merchants import service as merchants
 from . import chart, overview, users
 from .forms import ClockForm, LoginForm, LogoutForm, SignupForm
-from .web import back_to, bp, error_page, here, render, sandbox_only
+from .models import User
+from .web import back_to, bp, error_page, here, locked_page, render, sandbox_only
 
 login_manager = LoginManager()
 
+# A session ends this long after its login (real time), however often its cookie was signed again since.
+SESSION_LIMIT = timedelta(hours=12)
+LOGIN_AT, VERSION = "login_at", "session_version"  # in the session: unix seconds, the user's session_version
+
 
 class SignedIn(UserMixin):
-    """Who the session names: a user of one merchant (the session keeps its id only)."""
+    """Who the session names: a user of one merchant (the session keeps its id, login time and version only)."""
 
     def __init__(self, user_id: int, merchant_id: int, email: str):
         self.id, self.merchant_id, self.email = user_id, merchant_id, email
@@ -29,8 +35,26 @@ class SignedIn(UserMixin):
 
 @login_manager.user_loader
 def _load(user_id: str) -> SignedIn | None:
-    user = users.get(db.session, int(user_id)) if user_id.isdigit() else None
-    return SignedIn(user.id, user.merchant_id, user.email) if user else None
+    user = users.get(db.session, int(user_id)) if user_id.isascii() and user_id.isdigit() else None
+    if user is None or not _session_holds(user):
+        return None
+    return SignedIn(user.id, user.merchant_id, user.email)
+
+
+def _session_holds(user: User) -> bool:
+    """The cookie names a session that has not ended: logged in less than SESSION_LIMIT ago (a message
+    flashed re-signs the cookie, which would otherwise keep a copy alive for ever), and no logout or new
+    password since (either adds one to the user's session_version, so every copy of the cookie is refused)."""
+    login_at, version = session.get(LOGIN_AT), session.get(VERSION)
+    if not isinstance(login_at, int) or version != user.session_version:
+        return False
+    return clock.real_now().timestamp() - login_at < SESSION_LIMIT.total_seconds()
+
+
+def _sign_in(user: User) -> None:
+    login_user(SignedIn(user.id, user.merchant_id, user.email))
+    session[LOGIN_AT] = int(clock.real_now().timestamp())
+    session[VERSION] = user.session_version
 
 
 def init_app(app: Flask) -> None:
@@ -50,8 +74,9 @@ def init_app(app: Flask) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=str(app.config.get("PUBLIC_URL") or "").startswith("https://"),
         REMEMBER_COOKIE_DURATION=0,
-        # A signed cookie cannot be revoked: a copied one works until it is this old, logged out or not.
-        PERMANENT_SESSION_LIFETIME=timedelta(hours=12),
+        # The cookie's signature expires this long after it was last signed; the session itself ends
+        # SESSION_LIMIT after its login, and at a logout (_session_holds).
+        PERMANENT_SESSION_LIFETIME=SESSION_LIMIT,
     )
     login_manager.login_view = "dashboard.login"
     login_manager.login_message = None
@@ -64,31 +89,42 @@ def init_app(app: Flask) -> None:
     handlers.answer_errors_under("/dashboard", error_page)
 
 
-def _locked(error: users.Locked):
-    minutes = max(1, int((error.retry_at - clock.real_now()).total_seconds() + 59) // 60)
-    return render("dashboard/locked.html", 429, retry_at=clock.format_utc(error.retry_at), minutes=minutes)
-
-
 @bp.route("/signup", methods=["GET", "POST"])
 def signup():
     if not current_app.config["DASHBOARD_SIGNUP"]:
         abort(404)
     form = SignupForm()
     if form.validate_on_submit():
+        # A paused address costs no scrypt; the check is made again, atomically, where the sign-up is written.
+        try:
+            users.check_signups(db.session, address=request.remote_addr or "unknown")
+        except users.SignupsPaused as paused:
+            db.session.rollback()
+            return locked_page(paused)
+        # Hashed with no transaction open: none (on SQLite, the database's one writer turn) waits for scrypt.
+        db.session.rollback()
+        password_hash = users.hashed(form.password.data or "")
         try:
             merchant, user = users.sign_up(
                 db.session,
                 email=form.email.data or "",
-                password=form.password.data or "",
+                password_hash=password_hash,
                 shop_name=form.shop_name.data or "",
+                address=request.remote_addr or "unknown",
             )
             credentials = merchants.credentials(merchant)
             db.session.commit()  # two sign-ups with one e-mail at once: the unique index refuses the second
-        except (users.DuplicateEmail, IntegrityError):
+        except users.SignupsPaused as paused:
+            db.session.rollback()
+            return locked_page(paused)
+        except users.DuplicateEmail:
+            db.session.commit()  # the attempt counts toward the address's limit; nothing else was written
+            form.email.errors = [_("This e-mail address already has an account. Log in instead.")]
+        except IntegrityError:
             db.session.rollback()
             form.email.errors = [_("This e-mail address already has an account. Log in instead.")]
         else:
-            login_user(SignedIn(user.id, user.merchant_id, user.email))
+            _sign_in(user)
             # Shown once, in this answer only: never kept in the session cookie, never shown again.
             return render("dashboard/credentials.html", credentials=credentials, merchant_name=merchant.name)
     return render("dashboard/signup.html", 400 if form.errors else 200, form=form)
@@ -112,10 +148,10 @@ def login():
             )
         except users.Locked as locked:
             db.session.rollback()
-            return _locked(locked)
+            return locked_page(locked)
         db.session.commit()
         if user is not None:
-            login_user(SignedIn(user.id, user.merchant_id, user.email))
+            _sign_in(user)
             return redirect(wanted or here("dashboard.index"))
         failed = True
     status = 400 if form.errors else 200
@@ -126,6 +162,9 @@ def login():
 def logout():
     if not LogoutForm().validate_on_submit():
         abort(400)
+    if current_user.is_authenticated:
+        users.end_sessions(db.session, current_user.id)  # every copy of this cookie, and the user's other sessions
+        db.session.commit()
     logout_user()
     return redirect(here("dashboard.login"))
 

@@ -1,15 +1,21 @@
-"""The dashboard's blueprint and what every dashboard view shares: rendering, links, the signed-in merchant."""
+"""The dashboard's blueprint and what every dashboard view shares: rendering, links, the signed-in merchant,
+the password asked again and the locked page."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, g, make_response, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
+from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
+from wtforms import Field
 
+from .. import clock
 from ..db import db
 from ..merchants.models import Merchant
 from ..pages import i18n, layout, security
+from . import users
 from .forms import LogoutForm
 
 bp = Blueprint("dashboard", __name__, url_prefix="/dashboard")
@@ -112,3 +118,39 @@ def sandbox_only() -> None:
     """Sandbox actions (the customer pays, the bank decides, the clock moves) are 404 with the sandbox off."""
     if not current_app.config["SANDBOX"]:
         abort(404)
+
+
+def locked_page(error: users.Locked):
+    """The answer to a locked login (or password typed again), or to sign-ups paused for an address: 429,
+    and when to try again."""
+    minutes = max(1, int((error.retry_at - clock.real_now()).total_seconds() + 59) // 60)
+    return render(
+        "dashboard/locked.html",
+        429,
+        retry_at=clock.format_utc(error.retry_at),
+        minutes=minutes,
+        signing_up=isinstance(error, users.SignupsPaused),
+    )
+
+
+def password_again(form: FlaskForm, password: Field):
+    """None when the form is valid and `password` is the signed-in user's; else the answer: a status for
+    the form's own page (its errors; a wrong password is counted as a failed login) or the locked page."""
+    if not form.validate_on_submit():
+        return 400
+    try:
+        users.confirm_password(
+            db.session,
+            email=current_user.email,
+            password=password.data or "",
+            address=request.remote_addr or "unknown",
+        )
+    except users.Locked as locked:
+        db.session.rollback()
+        return locked_page(locked)
+    except users.WrongPassword:
+        db.session.commit()  # the failure counts toward the login limit
+        password.errors = [_("This is not your password.")]
+        return 400
+    db.session.commit()
+    return None

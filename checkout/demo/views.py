@@ -226,7 +226,9 @@ def notify():
     raw = request.get_data()
     try:
         body = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past the parser's stack bound
+        return "bad body", 400
+    if not isinstance(body, dict):
         return "bad body", 400
     if "Pagsmile-Signature" in request.headers:
         genuine = callback_is_genuine(request.headers["Pagsmile-Signature"], raw, credentials["security_key"])

@@ -7,14 +7,14 @@ import threading
 import time
 from urllib.parse import urlsplit
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session, make_transient_to_detached
 
 from .. import clock, origins, peek
 from ..brazil.documents import brazilian_document
 from ..errors import InvalidField
 from .models import Merchant
-from .policy import check_logo, normalise_logo
+from .policy import NormalisedLogo, check_logo
 
 
 def _origin(value: str) -> str:
@@ -93,9 +93,9 @@ class InvalidLines(InvalidField):
         self.problems = problems
 
 
-def set_logo(merchant: Merchant, upload: bytes) -> None:
-    """Keep an uploaded PNG or JPEG logo, normalised (policy.normalise_logo); refused: nothing changes."""
-    merchant.logo_png = normalise_logo(upload)
+def set_logo(merchant: Merchant, logo: NormalisedLogo) -> None:
+    """Keep an uploaded logo, as policy.normalise_logo made it: decoded before the transaction began."""
+    merchant.logo_png = logo
 
 
 def remove_logo(merchant: Merchant) -> None:
@@ -144,19 +144,34 @@ def new_keys() -> tuple[str, str]:
     return "sk_" + secrets.token_hex(24), secrets.token_hex(32)
 
 
-def rotate_keys(session: Session, merchant_id: int) -> Merchant:
+class KeysChanged(LookupError):
+    """The merchant's keys are no longer the pair a rotation was asked from: another rotation came first."""
+
+
+def rotate_keys(session: Session, merchant_id: int, *, seen: tuple[str, str] | None = None) -> Merchant:
     """Give a merchant a new security_key and app_key; the old ones stop working at the commit.
 
-    The row is locked while it changes, so two rotations at once end with one pair, not a mix. Every
-    process checks the stored keys on each request (see `for_request`), so no cache keeps the old pair
-    alive; this process forgets its copy as well. The security key also keys payin callback signatures
-    and hosted-page return tokens: what is signed after the commit uses the new key.
+    One UPDATE swaps both, so two rotations at once end with one pair, not a mix. With `seen` (the
+    security_key and app_key someone confirmed a rotation of) it swaps them only if they are still those,
+    else raises KeysChanged: of two confirmations at once the second finds other keys (PostgreSQL reads
+    the row again once the first commits; SQLite runs one write transaction at a time). Every process
+    checks the stored keys on each request (see `for_request`), so no cache keeps the old pair alive; this
+    process forgets its copy as well. The security key also keys payin callback signatures and hosted-page
+    return tokens: what is signed after the commit uses the new key.
     """
-    merchant = session.scalar(select(Merchant).where(Merchant.id == merchant_id).with_for_update())
-    if merchant is None:
+    security_key, app_key = new_keys()
+    swap = update(Merchant).where(Merchant.id == merchant_id)
+    if seen is not None:
+        swap = swap.where(Merchant.security_key == seen[0], Merchant.app_key == seen[1])
+    done = session.execute(
+        swap.values(security_key=security_key, app_key=app_key).execution_options(synchronize_session=False)
+    )
+    if getattr(done, "rowcount", 0) != 1:
+        if seen is not None and session.get(Merchant, merchant_id) is not None:
+            raise KeysChanged(merchant_id)
         raise LookupError(merchant_id)
-    merchant.security_key, merchant.app_key = new_keys()
-    session.flush()
+    merchant = session.get(Merchant, merchant_id, populate_existing=True)
+    assert merchant is not None  # just updated
     forget(merchant.app_id)
     return merchant
 

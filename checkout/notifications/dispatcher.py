@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session, lazyload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import clock, signing
-from ..jobs import clock_scopes
+from ..jobs import Due, clock_scopes
 from ..merchants.models import Merchant
 from . import mail, sending, targets
 from .models import DELIVERED, FAILED, PENDING, SKIPPED, DeliveryAttempt, OutboxMessage
@@ -141,6 +141,7 @@ class Outgoing:
     payload: dict
     app_key: str | None
     security_key: str | None
+    manual: bool = False  # a resend asked for: recorded as a manual attempt (see _apply)
 
 
 def _due(held_before: datetime, free, scope) -> tuple:
@@ -194,9 +195,11 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
             )
         )
     else:
-        # Each clock's due messages (the shared one's, then each merchant's own), ordered by their oldest.
+        # Each clock's due messages (the shared one's, then those of each merchant on a clock of its own
+        # with any due), ordered by their oldest.
         candidates: list[tuple[int, int, tuple]] = []  # (oldest due id, merchant, its due conditions)
-        for clock_merchant, scope in clock_scopes(OutboxMessage.merchant_id):
+        due_on_own_clock = Due((OutboxMessage.status == PENDING, free), OutboxMessage.next_attempt_at)
+        for clock_merchant, scope in clock_scopes(session, OutboxMessage.merchant_id, due_on_own_clock):
             with clock.merchant(clock_merchant):
                 due = _due(held_before, free, scope)
             candidates += [
@@ -248,6 +251,7 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
                 payload=message.payload,
                 app_key=merchant.app_key if merchant else None,
                 security_key=merchant.security_key if merchant else None,
+                manual=only is not None or message.resend_from is not None,
             )
         )
     session.commit()
@@ -273,6 +277,7 @@ class _Stored:
     first_dispatch_at: datetime | None
     delivered_at: datetime | None
     last_error: str | None
+    resend_from: str | None
 
 
 _CHANGED = tuple(f.name for f in fields(_Stored) if f.name not in ("id", "merchant_id"))
@@ -291,10 +296,12 @@ def _apply(session: Session, message: OutboxMessage | _Stored, result: Result | 
     """Write one attempt into the message and what follows from it: delivered, retried on the
     schedule, or failed; answers the attempt's row, for the caller to insert. No result: the message was
     not sent this round and is given back untouched. A manual resend is recorded but leaves the automatic
-    schedule as it was."""
+    schedule as it was; one that was queued (outbox.request_resend) and merely fails puts back the status
+    the message had."""
     message.locked_until = None
     if result is None:
         return None
+    queued_from, message.resend_from = message.resend_from, None
     at = result.started_at or clock.now()
     message.attempts += 1
     attempt = {
@@ -318,7 +325,7 @@ def _apply(session: Session, message: OutboxMessage | _Stored, result: Result | 
     elif result.final:
         set_status(message, FAILED, at=at)
     elif manual:
-        pass  # a resend that merely fails leaves the status and the schedule as they were
+        _put_back(session, message, queued_from, at)  # as the status and the schedule were
     elif (automatic := _automatic_attempts(session, message.id) + 1) <= len(RETRY_MINUTES):
         # A retry is no move: the message stays pending, only later.
         assert message.first_dispatch_at is not None  # set above: not manual
@@ -327,6 +334,18 @@ def _apply(session: Session, message: OutboxMessage | _Stored, result: Result | 
     else:
         set_status(message, FAILED, at=at)
     return attempt
+
+
+def _put_back(session: Session, message: OutboxMessage | _Stored, status: str | None, at: datetime) -> None:
+    """After a queued resend that merely failed: the status it was queued from, and a pending message's
+    next automatic attempt where the schedule has it (the queueing had made it due at once)."""
+    if status is None:
+        return  # sent at once (the command line): nothing was changed
+    if status != message.status:
+        set_status(message, status, at=at)
+    elif message.first_dispatch_at is not None and (done := _automatic_attempts(session, message.id)) > 0:
+        first = clock.as_utc(message.first_dispatch_at)
+        message.next_attempt_at = first + timedelta(minutes=RETRY_MINUTES[min(done, len(RETRY_MINUTES)) - 1])
 
 
 def _automatic_attempts(session: Session, outbox_id: int) -> int:
@@ -407,7 +426,7 @@ def _record_outcomes(session: Session, outcomes: list[sending.Outcome[Outgoing]]
     if not outcomes:
         return
     for manual in (False, True):
-        batch = [(o.message, o.result) for o in outcomes if o.manual is manual]
+        batch = [(o.message, o.result) for o in outcomes if (o.manual or o.message.manual) is manual]
         if not batch:
             continue
         try:
@@ -472,7 +491,8 @@ def dispatch_due(session: Session, config) -> int:
 
 
 def resend(session: Session, message: OutboxMessage, config) -> OutboxMessage | None:
-    """Send one message again now (sandbox tooling); None when another worker holds it at the moment."""
+    """Send one message again now, in this process (the command line: a request queues it instead, with
+    outbox.request_resend); None when another worker holds it at the moment."""
     claimed = claim(session, 1, only=message.id)
     if not claimed:
         return None

@@ -53,6 +53,9 @@ class OutboxMessage(Base):
     locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     delivered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     last_error: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    # A resend asked for and not yet made: the status the message had then (the worker's next round sends it
+    # as a manual attempt; one that merely fails puts this status, and the schedule, back).
+    resend_from: Mapped[str | None] = mapped_column(String(16), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
     attempt_log: Mapped[list[DeliveryAttempt]] = relationship(order_by="DeliveryAttempt.id", lazy="selectin")

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import clock, providers
-from ..jobs import Job, Scope, on_each_clock
+from ..jobs import Due, Job, Scope, on_each_clock
 from ..providers.base import Acquirer
 from ..vaults import service as vaults
 from ..vaults.models import Vault
@@ -38,7 +38,15 @@ def _due(session: Session, *conditions, status: str = states.PROCESSING, by_expi
 
 def debit_vaults(session: Session, acquirer: Acquirer) -> int:
     """Charge PROCESSING vault trades that are due: paid when the vault still allows it, else refused."""
-    return on_each_clock(Trade.merchant_id, lambda scope: _debit_vaults(session, acquirer, scope))
+    due = (
+        Due((Trade.status == states.PROCESSING, Trade.method == "CreditCard", Trade.kind == "vault")),
+        Due(
+            (Trade.status == states.PROCESSING, Trade.method == "PIXAutomatic", Trade.kind == "vault"),
+            Trade.scheduled_date,
+            clock.brazil_today,
+        ),
+    )
+    return on_each_clock(session, Trade.merchant_id, lambda scope: _debit_vaults(session, acquirer, scope), *due)
 
 
 def _debit_vaults(session: Session, acquirer: Acquirer, scope: Scope) -> int:
@@ -72,7 +80,8 @@ def _debit_vaults(session: Session, acquirer: Acquirer, scope: Scope) -> int:
 
 def charge_cards(session: Session, acquirer: Acquirer) -> int:
     """Authorize the direct card payments the API answered PROCESSING: SUCCESS or REFUSED, with its callback."""
-    return on_each_clock(Trade.merchant_id, lambda scope: _charge_cards(session, acquirer, scope))
+    due = Due((Trade.status == states.PROCESSING, Trade.kind == "direct", Trade.method == "CreditCard"))
+    return on_each_clock(session, Trade.merchant_id, lambda scope: _charge_cards(session, acquirer, scope), due)
 
 
 def _charge_cards(session: Session, acquirer: Acquirer, scope: Scope) -> int:
@@ -91,7 +100,11 @@ def _card_charges(session: Session, config: Mapping[str, Any]) -> int:
 def expire_trades(session: Session) -> int:
     """Direct payments nobody paid in time (cancelled when their cancellation_express ran out), hosted
     checkouts nobody completed in time."""
-    return on_each_clock(Trade.merchant_id, lambda scope: _expire_trades(session, scope))
+    due = (
+        Due((Trade.status == states.PROCESSING, Trade.kind.in_(CUSTOMER_KINDS)), Trade.expires_at),
+        Due((Trade.status == states.INITIAL,), Trade.expires_at),
+    )
+    return on_each_clock(session, Trade.merchant_id, lambda scope: _expire_trades(session, scope), *due)
 
 
 def _expire_trades(session: Session, scope: Scope) -> int:
@@ -118,7 +131,8 @@ def _trade_expiries(session: Session, config: Mapping[str, Any]) -> int:
 
 def void_lapsed_authorizations(session: Session, acquirer: Acquirer) -> int:
     """Authorizations nobody captured in time are released."""
-    return on_each_clock(Trade.merchant_id, lambda scope: _void_lapsed(session, acquirer, scope))
+    due = Due((Trade.status == states.AUTHORIZED,), Trade.created_at, lambda: clock.now() - authorizations.VOID_AFTER)
+    return on_each_clock(session, Trade.merchant_id, lambda scope: _void_lapsed(session, acquirer, scope), due)
 
 
 def _void_lapsed(session: Session, acquirer: Acquirer, scope: Scope) -> int:

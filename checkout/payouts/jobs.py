@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import clock, providers
-from ..jobs import Job, Scope, on_each_clock
+from ..jobs import Due, Job, Scope, on_each_clock
 from . import lifecycle, sessions
 from .models import CheckoutSession
 
@@ -22,7 +22,8 @@ def bank_round(session: Session, config: Mapping[str, Any]) -> int:
 
 def expire_checkout_sessions(session: Session, config: Mapping[str, Any]) -> int:
     """OPEN payout checkout pages past their timeout become EXPIRED."""
-    return on_each_clock(CheckoutSession.merchant_id, lambda scope: _expire_sessions(session, scope))
+    due = Due((CheckoutSession.status == sessions.OPEN,), CheckoutSession.expires_at)
+    return on_each_clock(session, CheckoutSession.merchant_id, lambda scope: _expire_sessions(session, scope), due)
 
 
 def _expire_sessions(session: Session, scope: Scope) -> int:

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from .. import clock, money
 from ..errors import IllegalState, InvalidField
-from ..jobs import clock_scopes
+from ..jobs import Due, clock_scopes
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from ..providers.base import PayoutBank
@@ -152,8 +152,8 @@ def advance_due(
 ) -> int:
     """Move every payout whose next step is due on its merchant's sandbox clock; answers how many steps
     ran. Without `bank`, the sandbox bank deciding `decided_after` seconds after processing starts.
-    Without `scope`, every clock in turn (checkout.jobs.clock_scopes); with one, only the payouts of that
-    scope, on the current clock."""
+    Without `scope`, every clock with payouts due (checkout.jobs.clock_scopes); with one, only the payouts
+    of that scope, on the current clock."""
     chosen = _bank(bank if bank is not None else decided_after)
     if scope is not None:
         now = clock.now()  # one `now` for the round: the merchants locked first are all it posts for
@@ -163,7 +163,7 @@ def advance_due(
     # Every clock's due merchants are locked together, in one id order, before any scope advances: scope by
     # scope, two workers whose caches place a merchant on different clocks would lock in crossing orders.
     rounds = []
-    for merchant_id, each in clock_scopes(Payout.merchant_id):
+    for merchant_id, each in clock_scopes(session, Payout.merchant_id, Due(_due_status, Payout.next_step_at)):
         with clock.merchant(merchant_id):
             now = clock.now()
         rounds.append((merchant_id, now, _due(now, each)))
@@ -180,8 +180,11 @@ def advance_due(
     return steps
 
 
+_due_status = (Payout.status.in_((IN_PROCESSING, PROCESSING)),)
+
+
 def _due(now: datetime, scope: ColumnElement[bool]) -> tuple:
-    return (Payout.status.in_((IN_PROCESSING, PROCESSING)), Payout.next_step_at <= now, scope)
+    return (*_due_status, Payout.next_step_at <= now, scope)
 
 
 def _advance_due_now(session: Session, bank: PayoutBank, limit: int, now: datetime, due_now: tuple) -> int:

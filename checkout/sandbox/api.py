@@ -9,7 +9,7 @@ from ..api.operation import operation
 from ..db import db
 from ..errors import IllegalState, InvalidField, NotFound
 from ..merchants.models import Merchant
-from ..notifications import dispatcher, inspect
+from ..notifications import inspect, outbox
 from ..payins import service as payins
 from ..payouts import lifecycle
 from ..payouts import service as payouts
@@ -153,16 +153,16 @@ def list_deliveries(merchant: Merchant):
     "/deliveries/<delivery_id>/resend",
     None,
     tag="sandbox",
-    summary="Send one notification again now",
+    summary="Queue one notification to be sent again by the worker's next round",
     response=Delivery,
 )
 def resend_delivery(merchant: Merchant, delivery_id: str):
     message = inspect.find(db.session, merchant.id, delivery_id)
     if message is None:
         raise NotFound(reason="delivery-not-exist", message="no such delivery")
-    sent = dispatcher.resend(db.session, message, current_app.config)
-    if sent is None:
+    queued = outbox.request_resend(db.session, message.id)  # nothing is sent in the request
+    if queued is None:
         raise IllegalState(
             reason="delivery-busy", message="a worker is sending this delivery right now; try again shortly"
         )
-    return inspect.describe(sent)
+    return inspect.describe(queued)

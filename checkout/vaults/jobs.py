@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import clock
-from ..jobs import Job, Scope, on_each_clock
+from ..jobs import Due, Job, Scope, on_each_clock
 from . import service
 from .models import Vault
 
@@ -18,7 +18,8 @@ LIMIT = 200
 
 def expire_authorizations(session: Session, config: Mapping[str, Any]) -> int:
     """PENDING vaults whose authorization session ran out become EXPIRED (their callback is queued)."""
-    return on_each_clock(Vault.merchant_id, lambda scope: _expire(session, scope))
+    due = Due((Vault.status == service.PENDING,), Vault.session_expires_at)
+    return on_each_clock(session, Vault.merchant_id, lambda scope: _expire(session, scope), due)
 
 
 def _expire(session: Session, scope: Scope) -> int:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 from sqlalchemy import func, select
 
+from checkout.dashboard import developers as dev
 from checkout.dashboard.models import LoginAttempt
 from checkout.db import db
 from checkout.merchants import service
@@ -14,7 +16,7 @@ from checkout.merchants.models import Merchant
 from tests import builders
 from tests.conftest import Api, PayoutApi
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, csrf
 from .test_overview import add_user
 
 WRONG = "not my password at all"
@@ -134,6 +136,58 @@ def test_the_same_rotation_form_sent_twice_rotates_once(alice, app, api):
     assert again.status_code == 409 and 'id="already-rotated"' in again.get_data(as_text=True)
     assert stored_keys(app, api.app_id) == after_first
     assert after_first[0] not in again.get_data(as_text=True)
+
+
+def test_two_rotations_sent_at_once_rotate_once(app, api, make_browser, database_url, monkeypatch):
+    """Both were shown the same keys and both pass the form's check before either has written: the
+    rotation itself swaps the keys only if they are still those, so the second answers 409."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite runs one write transaction at a time: the two cannot overlap (see the next test)")
+    add_user(app, api.credentials, "a@shop.example")
+    browsers = [make_browser(f"198.51.100.{n}") for n in (7, 8)]
+    forms = []
+    for browser in browsers:
+        assert browser.log_in("a@shop.example").status_code == 302
+        page = browser.get("/dashboard/developers").get_data(as_text=True)
+        version = re.search(r'name="keys" value="([0-9a-f]{16})"', page).group(1)
+        forms.append({"csrf_token": csrf(page), "rotate_password": PASSWORD, "confirm": "y", "keys": version})
+    barrier = threading.Barrier(2)
+    real_rotate = dev.rotate
+
+    def rotate_together(*args, **kwargs):
+        barrier.wait(timeout=30)  # both have read the keys and passed the form's check
+        return real_rotate(*args, **kwargs)
+
+    monkeypatch.setattr(dev, "rotate", rotate_together)
+    answers: list = [None, None]
+
+    def send(n: int) -> None:
+        answers[n] = browsers[n].client.post(
+            "/dashboard/developers/keys/rotate", data=forms[n], environ_base={"REMOTE_ADDR": browsers[n].address}
+        )
+
+    threads = [threading.Thread(target=send, args=(n,)) for n in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(a.status_code for a in answers) == [200, 409]
+    shown = next(a for a in answers if a.status_code == 200).get_data(as_text=True)
+    assert stored_keys(app, api.app_id) == (code(shown, "security-key"), code(shown, "app-key"))
+    assert 'id="already-rotated"' in next(a for a in answers if a.status_code == 409).get_data(as_text=True)
+
+
+def test_a_rotation_from_keys_already_replaced_changes_nothing(app, api):
+    """The swap at the SQL level: the keys are replaced only where they are still the ones the form saw."""
+    with app.app_context():
+        merchant = db.session.scalar(select(Merchant).where(Merchant.app_id == api.app_id))
+        merchant_id, seen = merchant.id, (merchant.security_key, merchant.app_key)
+        first = dev.rotate(db.session, merchant_id, seen)
+        db.session.commit()
+        with pytest.raises(dev.AlreadyRotated):
+            dev.rotate(db.session, merchant_id, seen)
+        db.session.rollback()
+    assert stored_keys(app, api.app_id) == (first["security_key"], first["app_key"])
 
 
 def test_rotation_refuses_the_old_keys_at_once_and_takes_the_new(alice, app, client, api, fund):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 
 import pytest
@@ -142,12 +143,38 @@ def test_the_helper_tells_a_signature_made_with_the_security_key(alice, api):
 
 
 def test_invalid_json_answers_the_page_with_an_error(alice):
-    for text in ("{not json", "[1, 2]", '{"a": "\\ud800"}'):
+    for text in ("{not json", "[1, 2]", '{"amount": NaN}'):
         answer = check(alice, text)
         html = answer.get_data(as_text=True)
         assert answer.status_code == 400
         assert "This is not a JSON object." in html and 'aria-describedby="body-error"' in html
         assert 'id="signature-expected"' not in html
+
+
+@pytest.mark.parametrize("text", ['{"a": "\\ud800"}', '{"a": "x\\u0000y"}'])
+def test_text_the_payout_api_refuses_is_refused_by_the_helper(alice, text):
+    answer = check(alice, text)
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    assert "This body holds a NUL character or an unpaired surrogate escape (such as \\ud800)" in html
+    assert 'id="signature-canonical"' not in html
+
+
+@pytest.mark.parametrize("levels", [33, 400, 900, 5000])
+def test_a_body_nested_past_the_limit_is_refused_in_one_log_line_at_most(alice, levels, caplog):
+    """400 to 900 levels used to reach the recursive canonical form: a 500 and a traceback of ~2,000 lines."""
+    text = '{"a":' + "[" * (levels - 1) + "]" * (levels - 1) + "}"
+    answer = check(alice, text)
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    assert "This body nests objects or arrays deeper than 32 levels; the payout API refuses it." in html
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
+
+
+def test_a_body_nested_to_the_limit_is_signed(alice):
+    text = '{"a":' + "[" * 31 + "]" * 31 + "}"
+    html = check(alice, text).get_data(as_text=True)
+    assert re.search(r'id="signature-canonical"[^>]*>([^<]*)<', html).group(1) == "a=" + "[" * 31 + "]" * 31
 
 
 def test_the_helper_needs_the_csrf_token(alice):

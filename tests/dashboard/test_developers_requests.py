@@ -7,7 +7,7 @@ import re
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from checkout import clock
 from checkout.api import requestlog
@@ -15,6 +15,7 @@ from checkout.dashboard import developers
 from checkout.dashboard import jobs as dashboard_jobs
 from checkout.dashboard.models import LoginAttempt
 from checkout.db import db
+from checkout.merchants.models import Merchant
 from tests import builders
 
 from .test_overview import add_user
@@ -101,3 +102,32 @@ def test_old_failed_logins_are_purged(app, monkeypatch):
         assert dashboard_jobs.purge_login_attempts(db.session, app.config) == 0
         db.session.commit()
         assert list(db.session.scalars(select(LoginAttempt.email))) == ["new@shop.example"]
+
+
+def test_a_row_kept_before_the_link_and_card_rules_is_shown_with_them(app, alice, api):
+    """Rows written before a hosted page's token was redacted, or a card grouped by dots masked, keep them in
+    the database until they are purged (7 days): the page applies the rules again when it shows them."""
+    with app.app_context():
+        merchant_id = db.session.scalar(select(Merchant.id).where(Merchant.app_id == api.app_id))
+        db.session.add(
+            requestlog.ApiRequest(
+                merchant_id=merchant_id,
+                at=clock.real_now(),
+                method="POST",
+                path="/api/payout/checkout",
+                status=200,
+                duration_ms=3,
+                request_body='{"additional_remark":"4111.1111.1111.1111"}',
+                response_body='{"code":200,"data":{"checkout_url":"http://checkout.test/pages/payout?token='
+                'eyJzIjoiY3MifQ.Zx"}}',
+            )
+        )
+        db.session.commit()
+    html = alice.get("/dashboard/developers/requests").get_data(as_text=True)
+    assert listed(html) == [("/api/payout/checkout", "200")]
+    assert "eyJzIjoiY3MifQ" not in html and "4111.1111" not in html
+    assert "http://checkout.test/pages/payout?token=[redacted]" in html
+    assert "&#34;additional_remark&#34;: &#34;411111******1111&#34;" in html
+    with app.app_context():  # the row stands for one kept before: no card data left for the suite's scan
+        db.session.execute(delete(requestlog.ApiRequest))
+        db.session.commit()

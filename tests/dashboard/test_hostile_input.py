@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from .conftest import PASSWORD
 from .test_overview import add_user
 
 
@@ -49,7 +50,11 @@ def test_cursors_beyond_the_id_columns_are_refused_on_the_page(alice):
 @pytest.mark.parametrize(
     ("path", "data", "form_at"),
     [
-        ("/dashboard/settings/hosts", {"return_hosts": "shop.example\x00", "frame_origins": ""}, "/dashboard/settings"),
+        (
+            "/dashboard/settings/hosts",
+            {"return_hosts": "shop.example\x00", "frame_origins": "", "password": PASSWORD},
+            "/dashboard/settings",
+        ),
         ("/dashboard/developers/signature", {"body": '{"a": "\x00"}', "signature": "\x00"}, None),
     ],
 )

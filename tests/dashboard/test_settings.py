@@ -7,14 +7,17 @@ import re
 
 import pytest
 from babel import Locale
-from PIL import Image
+from PIL import Image, ImageFile
+from sqlalchemy import event
 
 from checkout import clock, translations
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
 from tests import builders
+from tests.merchants.test_policy import progressive_jpeg
 
-from .conftest import Browser
+from .conftest import PASSWORD, Browser
+from .test_developers import failures
 from .test_overview import add_user
 
 
@@ -118,10 +121,17 @@ def _bomb() -> bytes:
         (image(50, 50, "GIF"), "logo.gif", 400, "must be a PNG or JPEG image"),
         (image(50, 50)[:60], "cut.png", 400, "not a readable PNG or JPEG image"),
         ("bomb", "bomb.png", 400, "at most 4096 x 4096 pixels"),
+        (
+            progressive_jpeg(512, 512, scans=10_000),  # decoded, it was 10,000 passes over the picture
+            "scans.jpg",
+            400,
+            "The JPEG image is made of too many scans (at most 32): save it again as a PNG or as a baseline "
+            "(not progressive) JPEG.",
+        ),
         (b"\x89PNG" + b"0" * (600 * 1024), "big.png", 400, "larger than 512 KiB"),
         (b"\x89PNG" + b"0" * (2 * 1024 * 1024), "huge.png", 413, "larger than 512 KiB"),
     ],
-    ids=["svg", "gif", "truncated", "bomb", "over-512-KiB", "over-the-body-limit"],
+    ids=["svg", "gif", "truncated", "bomb", "too-many-scans", "over-512-KiB", "over-the-body-limit"],
 )
 def test_a_bad_logo_is_answered_with_the_page_and_changes_nothing(app, alice, api, data, name, status, message):
     assert upload(alice, image()).status_code == 302
@@ -148,6 +158,45 @@ def test_a_bad_logo_is_answered_in_the_users_language(alice):
     assert "O arquivo não é uma imagem PNG ou JPEG legível." in answer.get_data(as_text=True)
 
 
+def test_a_jpeg_of_too_many_scans_is_refused_in_the_users_language(app, alice, api):
+    answer = alice.submit(
+        "/dashboard/settings/logo?language=es-MX",
+        {"logo": (io.BytesIO(progressive_jpeg(64, 64, scans=33)), "logo.jpg")},
+        form_at="/dashboard/settings",
+    )
+    assert answer.status_code == 400 and stored(app, api.credentials)["logo"] is None
+    assert (
+        "La imagen JPEG tiene demasiados barridos (máximo 32): guárdala de nuevo como PNG o como JPEG básico "
+        "(no progresivo)." in answer.get_data(as_text=True)
+    )
+
+
+def test_the_upload_is_decoded_with_no_transaction_open_and_the_row_written_after(app, alice, api, monkeypatch):
+    """On SQLite a transaction holds the database's write turn from its first statement (the sign-in check's
+    read, here): had one been open while the upload was decoded, every other writer would have waited."""
+    events: list[tuple[str, object]] = []
+    load = ImageFile.ImageFile.load
+
+    def decoding(image):
+        events.append(("decode", db.session.in_transaction()))
+        return load(image)
+
+    def statement(_conn, _cursor, sql, *_args):
+        events.append(("sql", sql.split()[0]))
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", decoding)
+    alice.get("/dashboard/settings")  # its CSRF token read before the events are
+    event.listen(db.engine, "before_cursor_execute", statement)
+    try:
+        answer = upload(alice, progressive_jpeg(200, 100), "logo.jpg")
+    finally:
+        event.remove(db.engine, "before_cursor_execute", statement)
+    assert answer.status_code == 302 and stored(app, api.credentials)["logo"]
+    decodes = [i for i, (kind, _) in enumerate(events) if kind == "decode"]
+    assert decodes and all(events[i][1] is False for i in decodes)
+    assert events.index(("sql", "UPDATE")) > decodes[-1]
+
+
 def test_removing_the_logo_brings_back_the_initials(app, alice, api):
     upload(alice, image())
     answer = alice.submit("/dashboard/settings/logo/remove", {}, form_at="/dashboard/settings")
@@ -162,6 +211,7 @@ def test_hosts_and_origins_are_normalised_and_saved(app, alice, api):
         {
             "return_hosts": "Shop.Example\r\n\r\npay.shop.example\r\nshop.example",
             "frame_origins": "https://Shop.Example:443/\nhttp://localhost:8080",
+            "password": PASSWORD,
         },
         form_at="/dashboard/settings",
     )
@@ -171,6 +221,37 @@ def test_hosts_and_origins_are_normalised_and_saved(app, alice, api):
     assert saved["frame_origins"] == ["https://shop.example", "http://localhost:8080"]
 
 
+def test_hosts_and_origins_change_only_with_the_users_password(app, alice, api):
+    """They say where a customer's browser and money go: the password again, as for the keys."""
+    before = stored(app, api.credentials)
+    change = {"return_hosts": "evil.example", "frame_origins": "https://evil.example"}
+    missing = alice.submit("/dashboard/settings/hosts", change, form_at="/dashboard/settings")
+    assert missing.status_code == 400
+    assert 'id="hosts-password-error">This field is required.<' in missing.get_data(as_text=True)
+    wrong = alice.submit(
+        "/dashboard/settings/hosts", {**change, "password": "not my password at all"}, form_at="/dashboard/settings"
+    )
+    html = wrong.get_data(as_text=True)
+    assert wrong.status_code == 400 and 'id="hosts-password-error">This is not your password.<' in html
+    assert ">evil.example</textarea>" in html  # what was typed stays
+    assert stored(app, api.credentials) == before
+    assert failures(app) == 1  # counted as a failed login
+    right = alice.submit("/dashboard/settings/hosts", {**change, "password": PASSWORD}, form_at="/dashboard/settings")
+    assert right.status_code == 302
+    saved = stored(app, api.credentials)
+    assert (saved["return_hosts"], saved["frame_origins"]) == (["evil.example"], ["https://evil.example"])
+    assert failures(app) == 0  # a right password clears them, as a login does
+
+
+def test_five_wrong_passwords_lock_the_hosts_like_the_login_page(app, alice, api):
+    change = {"return_hosts": "evil.example", "frame_origins": "", "password": "not my password at all"}
+    for _ in range(5):
+        assert alice.submit("/dashboard/settings/hosts", change, form_at="/dashboard/settings").status_code == 400
+    locked = alice.submit("/dashboard/settings/hosts", {**change, "password": PASSWORD}, form_at="/dashboard/settings")
+    assert locked.status_code == 429 and "Try again in 15 minutes" in locked.get_data(as_text=True)
+    assert stored(app, api.credentials)["return_hosts"] == ["shop.example"]
+
+
 def test_every_bad_line_is_reported_and_nothing_is_saved(app, alice, api):
     before = stored(app, api.credentials)
     answer = alice.submit(
@@ -178,6 +259,7 @@ def test_every_bad_line_is_reported_and_nothing_is_saved(app, alice, api):
         {
             "return_hosts": "ok.example\nbad host\n\nhttps://shop.example/path",
             "frame_origins": "https://fine.example\nshop.example\nhttps://x.example/path\nhttps://user@y.example",
+            "password": PASSWORD,
         },
         form_at="/dashboard/settings",
     )
@@ -197,7 +279,7 @@ def test_every_bad_line_is_reported_and_nothing_is_saved(app, alice, api):
 def test_too_many_lines(app, alice, api):
     answer = alice.submit(
         "/dashboard/settings/hosts",
-        {"return_hosts": "\n".join(f"h{i}.example" for i in range(51)), "frame_origins": ""},
+        {"return_hosts": "\n".join(f"h{i}.example" for i in range(51)), "frame_origins": "", "password": PASSWORD},
         form_at="/dashboard/settings",
     )
     assert answer.status_code == 400 and "At most 50 lines." in answer.get_data(as_text=True)
@@ -212,7 +294,7 @@ def test_a_new_return_host_is_accepted_by_the_api_right_after_saving(app, alice,
         assert refused["sub_msg"] == "return_url: host is not one of the merchant's registered return hosts"
         saved = alice.submit(
             "/dashboard/settings/hosts",
-            {"return_hosts": "shop.example\nnew.example", "frame_origins": ""},
+            {"return_hosts": "shop.example\nnew.example", "frame_origins": "", "password": PASSWORD},
             form_at="/dashboard/settings",
         )
         assert saved.status_code == 302
@@ -259,7 +341,7 @@ def test_the_default_language_is_used_by_a_hosted_page(app, alice, api, client):
     [
         ("/dashboard/settings/logo", {"logo": "x"}),
         ("/dashboard/settings/logo/remove", {}),
-        ("/dashboard/settings/hosts", {"return_hosts": "evil.example", "frame_origins": ""}),
+        ("/dashboard/settings/hosts", {"return_hosts": "evil.example", "frame_origins": "", "password": PASSWORD}),
         ("/dashboard/settings/language", {"default_language": "en"}),
     ],
 )
@@ -284,7 +366,7 @@ def test_each_user_changes_only_its_own_merchant(app, alice, api, other_api):
     before = stored(app, other_api.credentials)
     alice.submit(
         "/dashboard/settings/hosts",
-        {"return_hosts": "mine.example", "frame_origins": ""},
+        {"return_hosts": "mine.example", "frame_origins": "", "password": PASSWORD},
         form_at="/dashboard/settings",
     )
     upload(alice, image())
@@ -307,7 +389,7 @@ def test_settings_work_with_the_sandbox_off(app, api, app_with):
     assert browser.get("/dashboard/settings").status_code == 200
     answer = browser.submit(
         "/dashboard/settings/hosts",
-        {"return_hosts": "live.example", "frame_origins": ""},
+        {"return_hosts": "live.example", "frame_origins": "", "password": PASSWORD},
         form_at="/dashboard/settings",
     )
     assert answer.status_code == 302

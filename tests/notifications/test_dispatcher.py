@@ -297,7 +297,10 @@ def test_deliveries_can_be_inspected_and_resent(app, api, other_api, receiver):
         "succeeded": False,
         "manual": False,
     }
-    resent = api.post(f"/sandbox/deliveries/{listed[0]['id']}/resend", expect=200)
+    queued = api.post(f"/sandbox/deliveries/{listed[0]['id']}/resend", expect=200)
+    assert (queued["status"], queued["attempts"], len(receiver.requests)) == ("pending", 1, 1)
+    worker.run_once(app)
+    [resent] = api.get("/sandbox/deliveries")["deliveries"]
     assert (resent["status"], resent["attempts"], resent["attempt_log"][-1]["manual"]) == ("delivered", 2, True)
     assert other_api.post(f"/sandbox/deliveries/{listed[0]['id']}/resend", expect=400)["sub_code"] == (
         "delivery-not-exist"
@@ -409,13 +412,16 @@ def test_a_manual_resend_does_not_anchor_the_schedule(app, api, receiver):
     trade_no = api.post("/trade/pay", builders.direct("PIX", notify_url=receiver.url), expect=200)["trade_no"]
     api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
     delivery = api.get("/sandbox/deliveries")["deliveries"][0]
-    api.post(f"/sandbox/deliveries/{delivery['id']}/resend", expect=200)
+    with app.app_context():  # sent at once, as `checkout deliveries resend` does
+        dispatcher.resend(db.session, message_of(app, trade_no), app.config)
     assert message_of(app, trade_no).first_dispatch_at is None
+    assert [a["manual"] for a in api.get("/sandbox/deliveries")["deliveries"][0]["attempt_log"]] == [True]
     clock.advance(3600)
     worker.run_once(app)
     message = message_of(app, trade_no)
     first = clock.as_utc(message.first_dispatch_at)
     assert clock.as_utc(message.next_attempt_at) == first + timedelta(minutes=10)
+    assert delivery["id"] == message.notify_id
 
 
 def test_a_round_is_recorded_in_a_fixed_number_of_statements(app, api, receiver):

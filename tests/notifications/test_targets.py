@@ -103,13 +103,15 @@ def test_allow_is_refused_outside_the_sandbox_and_values_are_checked(tmp_path):
 
 def test_the_worker_and_the_web_resend_apply_one_rule(app, api, receiver):
     """A sandbox whose listener is not loopback-only (no setting): neither the worker's round nor the
-    merchant's resend reaches the receiver on 127.0.0.1, and the message fails at once."""
+    merchant's resend (queued for that worker) reaches the receiver on 127.0.0.1: the message fails at once."""
     trade_no = paid_pix(api, receiver)
     app.config["PRIVATE_TARGETS"] = None
     try:
         worker.run_once(app)
         [delivery] = api.get("/sandbox/deliveries")["deliveries"]
-        resent = api.post(f"/sandbox/deliveries/{delivery['id']}/resend", expect=200)
+        api.post(f"/sandbox/deliveries/{delivery['id']}/resend", expect=200)  # queued for the worker
+        worker.run_once(app)
+        [resent] = api.get("/sandbox/deliveries")["deliveries"]
     finally:
         app.config["PRIVATE_TARGETS"] = "allow"
     assert receiver.requests == []
@@ -182,7 +184,7 @@ def test_a_loopback_listener_behind_a_public_address_is_a_shared_sandbox(tmp_pat
     the public address. Its resend must refuse private targets as its worker does."""
     seen = {}
     monkeypatch.setattr(
-        cli.waitress, "serve", lambda app, **kwargs: seen.update(allowed=targets.private_allowed(app.config))
+        cli.serving, "serve", lambda app, **kwargs: seen.update(allowed=targets.private_allowed(app.config))
     )
     monkeypatch.setattr(cli.setup, "provision", lambda *args: None)
     env = {"CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path}/s.db", "CHECKOUT_SECRET_KEY": "k"}
