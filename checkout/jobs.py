@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ColumnElement, any_, cast, func, literal, select, true
+from sqlalchemy import BigInteger, ColumnElement, all_, any_, cast, func, literal, select, true
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import Session
 
@@ -44,7 +44,7 @@ def clock_scopes(session: Session, merchant_column: Any, *due: Due) -> list[tupl
     work (none in an idle round), and only they get queries of their own."""
     offsets = clock.merchant_offsets()
     own = sorted(offsets)
-    shared: Scope = ~_among(session, merchant_column, own) if own else true()
+    shared: Scope = _among(session, merchant_column, own, within=False) if own else true()
     scopes: list[tuple[int | None, Scope]] = [(None, shared)]
     if own:
         furthest = max(own, key=offsets.__getitem__)
@@ -53,13 +53,17 @@ def clock_scopes(session: Session, merchant_column: Any, *due: Due) -> list[tupl
     return scopes
 
 
-def _among(session: Session, column: Any, ids: list[int]) -> ColumnElement[bool]:
-    """`column IN ids`, the ids as one parameter (a PostgreSQL array, a JSON array in SQLite): the statement
-    and the work of building, sending and planning it stay the same however many ids."""
+def _among(session: Session, column: Any, ids: list[int], *, within: bool = True) -> ColumnElement[bool]:
+    """`column IN ids` (`NOT IN` when not `within`), the ids as one parameter (a PostgreSQL array, a JSON array
+    in SQLite): the statement and the work of building, sending and planning it stay the same however many
+    ids. The negation is written out (`!= ALL`), not `~`: SQLAlchemy before 2.0.25 negated `= ANY` into
+    `!= ANY`, true for nearly every row."""
     listed = _listed(tuple(ids))
     if session.get_bind().dialect.name == "postgresql":
-        return column == any_(cast(literal("{" + listed + "}"), postgresql.ARRAY(BigInteger)))
-    return column.in_(select(func.json_each(literal("[" + listed + "]")).table_valued("value").c.value))
+        array = cast(literal("{" + listed + "}"), postgresql.ARRAY(BigInteger))
+        return column == any_(array) if within else column != all_(array)
+    ids_table = select(func.json_each(literal("[" + listed + "]")).table_valued("value").c.value)
+    return column.in_(ids_table) if within else column.not_in(ids_table)
 
 
 @functools.lru_cache(maxsize=4)  # the same merchants, round after round, until a clock moves

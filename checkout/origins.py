@@ -69,3 +69,17 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(bare).is_loopback
     except ValueError:
         return False
+
+
+def address_key(host: str) -> str:
+    """Whom a connection counts against: its IPv4 address, or the /64 of an IPv6 one (a single host or
+    subscriber is commonly handed a whole /64, so its addresses are one client's)."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import ipaddress
 import logging
 import resource
 import socket
@@ -20,6 +19,8 @@ from waitress.parser import HTTPRequestParser
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher
 from waitress.utilities import RequestEntityTooLarge
+
+from checkout.origins import address_key
 
 log = logging.getLogger(__name__)
 
@@ -66,20 +67,6 @@ def serving_limits() -> dict:
         "max_request_body_size": MAX_BODY,
         "max_request_header_size": 64 * 1024,
     }
-
-
-def address_key(host: str) -> str:
-    """Whom a connection counts against: its IPv4 address, or the /64 of an IPv6 one (a single host or
-    subscriber is commonly handed a whole /64, so its addresses are one client's)."""
-    try:
-        address = ipaddress.ip_address(host.split("%", 1)[0])
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
-    return str(address)
 
 
 class _Addresses:

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from .scrub import REDACTED, field_name, is_secret, mask_card_number, plain, scrub_text
+from .scrub import REDACTED, SECURITY_CODE_FIELDS, field_name, is_secret, mask_card_number, plain, scrub_text
 
 MAX_BODY = 8 * 1024  # characters kept of each body, after redaction
 TRUNCATED = "…[truncated]"
@@ -25,10 +25,6 @@ CARD_NUMBER_FIELDS = {
     "card_pan",
     "cardpan",
 }
-SECURITY_CODE_FIELDS = {
-    "cvv", "cvc", "cvv2", "cvc2", "cid", "security_code", "securitycode", "card_cvv", "cardcvv", "cvn", "card_cvc",
-    "cardcvc",
-}  # fmt: skip
 # A field whose name says secret (scrub.SECRET_WORDS) is never stored: its value becomes "[redacted]".
 _NUMBER = "\x00n:"  # marks a JSON number read as text, to be written back bare
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # refused by PostgreSQL's text, or by any UTF-8 encoder

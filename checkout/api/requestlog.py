@@ -30,6 +30,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from .. import clock
 from ..db import Base, make_engine, writer_turn
 from .redaction import redacted_body, storable
+from .scrub import scrub_text
 
 log = logging.getLogger(__name__)
 
@@ -245,7 +246,7 @@ def _write(engine: Engine, rows: list[tuple]) -> None:
 
 def _stored(row: tuple, at: Callable[[Any], Any]) -> tuple:
     merchant_id, when, method, path, status, ms, sent, answered = row
-    return (merchant_id, at(when), storable(method), storable(path), status, ms, redacted_body(sent),
+    return (merchant_id, at(when), storable(method), storable(scrub_text(path)), status, ms, redacted_body(sent),
             redacted_body(answered))  # fmt: skip
 
 

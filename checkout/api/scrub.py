@@ -67,6 +67,12 @@ def mask_card_number(value: str) -> str:
     return digits[:first] + "*" * (len(digits) - first - 4) + digits[-4:]
 
 
+SECURITY_CODE_FIELDS = {
+    "cvv", "cvc", "cvv2", "cvc2", "cid", "security_code", "securitycode", "card_cvv", "cardcvv", "cvn", "card_cvc",
+    "cardcvc",
+}  # fmt: skip
+
+
 def field_name(key: str) -> str:
     humps = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key.strip())
     return humps.lower().replace("-", "_").replace(" ", "_")
@@ -103,7 +109,9 @@ def _parameter(found: re.Match) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _secret_name(name: str) -> bool:
-    return is_secret(field_name(name))
+    """A parameter whose value is never kept: a secret's, or a security code's (`?cvv=123`)."""
+    name = field_name(name)
+    return is_secret(name) or name in SECURITY_CODE_FIELDS or name.replace("_", "") in SECURITY_CODE_FIELDS
 
 
 def _mask_runs(text: str) -> str:

@@ -17,7 +17,7 @@ from ..merchants import service as merchants
 from . import chart, overview, users
 from .forms import ClockForm, LoginForm, LogoutForm, SignupForm
 from .models import User
-from .web import back_to, bp, error_page, here, locked_page, render, sandbox_only
+from .web import back_to, bp, client_address, error_page, here, locked_page, render, sandbox_only
 
 login_manager = LoginManager()
 
@@ -97,7 +97,7 @@ def signup():
     if form.validate_on_submit():
         # A paused address costs no scrypt; the check is made again, atomically, where the sign-up is written.
         try:
-            users.check_signups(db.session, address=request.remote_addr or "unknown")
+            users.check_signups(db.session, address=client_address())
         except users.SignupsPaused as paused:
             db.session.rollback()
             return locked_page(paused)
@@ -110,7 +110,7 @@ def signup():
                 email=form.email.data or "",
                 password_hash=password_hash,
                 shop_name=form.shop_name.data or "",
-                address=request.remote_addr or "unknown",
+                address=client_address(),
             )
             credentials = merchants.credentials(merchant)
             db.session.commit()  # two sign-ups with one e-mail at once: the unique index refuses the second
@@ -144,7 +144,7 @@ def login():
                 db.session,
                 email=form.email.data or "",
                 password=form.password.data or "",
-                address=request.remote_addr or "unknown",
+                address=client_address(),
             )
         except users.Locked as locked:
             db.session.rollback()

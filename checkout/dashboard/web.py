@@ -11,7 +11,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from wtforms import Field
 
-from .. import clock
+from .. import clock, origins
 from ..db import db
 from ..merchants.models import Merchant
 from ..pages import i18n, layout, security
@@ -98,6 +98,12 @@ def here(endpoint: str, **values) -> str:
     return url_for(endpoint, language=request.args.get("language") or None, **values)
 
 
+def client_address() -> str:
+    """Whom the dashboard's limits count a request against: its address, an IPv6 /64 as one (as
+    `checkout serve` counts connections)."""
+    return origins.address_key(request.remote_addr or "unknown")
+
+
 def back_to(value: str | None, default: str) -> str:
     """Where an action returns: a path inside the dashboard only, never another site (`//host`, `\\host`)."""
     inside = bool(value) and (value == "/dashboard" or str(value).startswith(("/dashboard/", "/dashboard?")))
@@ -143,7 +149,7 @@ def password_again(form: FlaskForm, password: Field):
             db.session,
             email=current_user.email,
             password=password.data or "",
-            address=request.remote_addr or "unknown",
+            address=client_address(),
         )
     except users.Locked as locked:
         db.session.rollback()

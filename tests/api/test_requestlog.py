@@ -340,3 +340,10 @@ def test_a_database_that_cannot_be_reached_fails_the_batch_once(app, api, monkey
     with caplog.at_level(logging.WARNING, logger="checkout.api.requestlog"), pytest.raises(gone):
         requestlog._write(engine, rows)
     assert tried == [2] and caplog.text == ""
+
+
+def test_a_card_number_in_the_path_is_masked(app, api):
+    """A merchant who sends a card number where a trade number goes: the path is kept masked like a body."""
+    api.client.post("/sandbox/trades/4111111111111111/pay", json={}, headers=api.auth)
+    (row,) = logged(app)
+    assert row.path == "/sandbox/trades/411111******1111/pay"

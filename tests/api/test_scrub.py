@@ -111,6 +111,8 @@ def test_a_payments_codes_are_kept_whole():
             "https://shop.example/go?next=http%3A%2F%2Fcheckout.test%2Fpages%2Fpay%3Ftoken%3DXYZ%26lang%3Dpt",
             "https://shop.example/go?next=http%3A%2F%2Fcheckout.test%2Fpages%2Fpay%3Ftoken%3D[redacted]%26lang%3Dpt",
         ),
+        # A security code is no secret's name, but never kept either.
+        ("https://shop.example/cb?cvv=123&cardCvc=4567", "https://shop.example/cb?cvv=[redacted]&cardCvc=[redacted]"),
         # Kept: parameters that name no secret.
         ("https://shop.example/back?page=2&token_type=bearer", "https://shop.example/back?page=2&token_type=bearer"),
         ("a=b", "a=b"),

@@ -140,3 +140,11 @@ def test_twenty_concurrent_wrong_passwords_check_five(app, visitor, make_browser
     assert len(checked) == 5
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(LoginAttempt)) == 5
+
+
+def test_an_ipv6_64_counts_as_one_address(app, make_browser):
+    """A client handed a /64 could otherwise take a fresh address for every sign-up."""
+    for n in range(10):
+        assert make_browser(f"2001:db8:7:1::{n + 1:x}").sign_up(email=f"v6{n}@shop.example").status_code == 200
+    assert make_browser("2001:db8:7:1:ffff::1").sign_up(email="v6x@shop.example").status_code == 429
+    assert make_browser("2001:db8:7:2::1").sign_up(email="v6y@shop.example").status_code == 200
