@@ -18,6 +18,7 @@ from checkout.merchants.models import Merchant
 # typed or printed, standing apart from letters and digits: a longer run is something else (a barcode, a BR
 # Code), and digits inside a word are part of it (a hex key holds a run of 12 digits in one key of six or so).
 _NUMBER = re.compile(r"(?<![0-9A-Za-z])(?:[0-9]{2,6}(?:[ ._/-]?[0-9]{2,6}){2,8}|[0-9]{12,19})(?![0-9A-Za-z])")
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 # A security code kept under its name, in JSON ("cvv": "123") or a form (cvv=123), not masked.
 _CODE = re.compile(
     r"""["']?\b(?:cvv2?|cvc2?|cid|security_?code|card_?cvv|card_?cvc|cvn)\b["']?\s*[:=]\s*["']?(?![*\]\[]|null)([0-9]{3,4})\b""",
@@ -28,6 +29,7 @@ _CODE = re.compile(
 def card_numbers(text: str) -> set[str]:
     """The card numbers written in `text`: digit runs of 12 to 19 digits (separators dropped) that pass the
     Luhn check and belong to a brand the service takes."""
+    text = _UUID.sub("", text)  # a UUID's last group may be twelve digits, standing apart
     if not text.isascii():  # full-width and other scripts' digits are digits too
         text = "".join(str(unicodedata.digit(c)) if c.isdecimal() and not c.isascii() else c for c in text)
     found = set()

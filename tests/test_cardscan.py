@@ -30,6 +30,7 @@ def test_card_numbers_are_found_however_they_are_written(text):
         "4111111111111112",  # fails the Luhn check
         "1732700000000",  # milliseconds, no card brand
         "9f0c304741107110ab",  # digits inside a hex key (a diners-like, Luhn-valid run)
+        "1b9d6bcd-bbfd-4b2d-9b5d-356949929679",  # a UUID (a ledger entry's) ending in a JCB-like run
         "34191790010104351004791020150008884170026000",  # a boleto's barcode: a longer run
         "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR",
     ],
