@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
+import pytest
 import requests
 
 
@@ -45,3 +48,24 @@ def stop(process: subprocess.Popen, timeout: float = 15) -> None:
     for stream in (process.stdout, process.stderr):
         if stream is not None:
             stream.close()  # else the pipe is left to the garbage collector, a ResourceWarning
+
+
+def serve(folder: Path, *options: str) -> tuple[subprocess.Popen, int, dict, Path]:
+    """A `checkout serve --no-worker` on 127.0.0.1 and a free port, on a new SQLite database in `folder`,
+    its output in `folder`/serve.log; fails the test when it does not answer /healthz within 60 s."""
+    port = free_port()
+    log = folder / "serve.log"
+    env = {
+        **os.environ,
+        "CHECKOUT_DATABASE_URL": f"sqlite:///{folder / 'checkout.sqlite3'}",
+        "CHECKOUT_SECRET_KEY": "serve-test-secret",
+        "CHECKOUT_SANDBOX": "on",
+        "CHECKOUT_DEMO_URL": f"http://127.0.0.1:{port}/demo",
+    }
+    command = checkout_command("serve", "--host", "127.0.0.1", "--port", str(port), "--no-worker", *options)
+    with log.open("w") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    if not wait_until_ready(f"http://127.0.0.1:{port}/healthz", process, 60):
+        stop(process)
+        pytest.fail(f"checkout serve did not start:\n{log.read_text()}")
+    return process, port, env, log

@@ -2,9 +2,7 @@
 
 import contextlib
 import json
-import os
 import socket
-import subprocess
 import time
 
 import pytest
@@ -18,27 +16,8 @@ IDLE_CLIENTS = 300  # three times the old connection limit that 105 idle sockets
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("serve")
-    port = processes.free_port()
-    log = folder / "serve.log"
-    env = {
-        "CHECKOUT_DATABASE_URL": f"sqlite:///{folder / 'checkout.sqlite3'}",
-        "CHECKOUT_SECRET_KEY": "serve-test-secret",
-        "CHECKOUT_SANDBOX": "on",
-        "CHECKOUT_DEMO_URL": f"http://127.0.0.1:{port}/demo",
-    }
-    env = {**os.environ, **env}
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port), "--no-worker"),
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+    process, port, _, log = processes.serve(tmp_path_factory.mktemp("serve"))
     base = f"http://127.0.0.1:{port}"
-    if not processes.wait_until_ready(f"{base}/healthz", process, 60):
-        processes.stop(process)
-        pytest.fail(f"checkout serve did not start:\n{log.read_text()}")
     yield base, port, log
     processes.stop(process)
 

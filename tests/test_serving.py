@@ -7,12 +7,10 @@ import base64
 import contextlib
 import itertools
 import json
-import os
 import resource
 import socket
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 import requests
@@ -27,28 +25,9 @@ TOO_LARGE = (400, {"code": 4001000, "msg": "invalid parameter", "data": {"err": 
 HEADER_TIMEOUT, REQUEST_TIMEOUT = 2, 4  # the quick server's, so that waiting for them stays short
 
 
-def _start(folder: Path, *options: str):
-    port = processes.free_port()
-    log = folder / "serve.log"
-    env = {
-        **os.environ,
-        "CHECKOUT_DATABASE_URL": f"sqlite:///{folder / 'checkout.sqlite3'}",
-        "CHECKOUT_SECRET_KEY": "serving-test-secret",
-        "CHECKOUT_SANDBOX": "on",
-        "CHECKOUT_DEMO_URL": f"http://127.0.0.1:{port}/demo",
-    }
-    command = processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port), "--no-worker", *options)
-    with log.open("w") as out:
-        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
-    if not processes.wait_until_ready(f"http://127.0.0.1:{port}/healthz", process, 60):
-        processes.stop(process)
-        pytest.fail(f"checkout serve did not start:\n{log.read_text()}")
-    return process, port, env
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    process, port, env = _start(tmp_path_factory.mktemp("serving"))
+    process, port, env, _ = processes.serve(tmp_path_factory.mktemp("serving"))
     yield port, env
     processes.stop(process)
 
@@ -72,7 +51,7 @@ def payin_auth(server) -> str:
 def quick(tmp_path_factory):
     """A server whose deadlines are a few seconds, not the production tens."""
     timeouts = ("--header-timeout", str(HEADER_TIMEOUT), "--request-timeout", str(REQUEST_TIMEOUT))
-    process, port, _ = _start(tmp_path_factory.mktemp("quick"), *timeouts)
+    process, port, _, _ = processes.serve(tmp_path_factory.mktemp("quick"), *timeouts)
     yield port
     processes.stop(process)
 
