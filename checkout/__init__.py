@@ -29,13 +29,14 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     from .api import handlers
     from .dashboard import views as dashboard
     from .ops import bp as ops_bp
-    from .pages import checkout_views, i18n, pay_views, payout_views  # noqa: F401  (routes on pages.views.bp)
+    from .pages import checkout_views, i18n, pay_handoff, pay_views, payout_views, spei_views  # noqa: F401  (routes on pages.views.bp)
     from .pages.common import http_error_page
     from .pages.landing import bp as landing_bp
     from .pages.views import bp as pages_bp
     from .payins.api import bp as payins_bp
     from .payouts.api import bp as payouts_bp
     from .vaults.api import bp as vaults_bp
+    from .virtualspei.api import bp as virtualspei_bp
 
     app = Flask(__name__, template_folder="../templates", static_folder="../static")
     app.session_interface = NoCookieSessions()
@@ -51,6 +52,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(landing_bp)
     app.register_blueprint(payins_bp)
     app.register_blueprint(vaults_bp)
+    app.register_blueprint(virtualspei_bp)
     app.register_blueprint(payouts_bp)
     app.register_blueprint(pages_bp)
     i18n.init_app(app)
@@ -58,6 +60,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     if app.config["SANDBOX"]:
         # Sandbox-only code is not even imported when the sandbox is off.
         from .demo.views import bp as demo_bp
+        from .sandbox import clabes  # noqa: F401  (routes on sandbox.api.bp)
         from .sandbox.api import bp as sandbox_bp
         from .sandbox.models import DatabaseOffsetStore
 

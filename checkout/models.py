@@ -10,3 +10,4 @@ from .payouts.ledger import LedgerEntry  # noqa: F401
 from .payouts.models import CheckoutSession, CustomCode, Payout, PayoutRefund  # noqa: F401
 from .sandbox.models import MerchantClock, SandboxClock  # noqa: F401
 from .vaults.models import Vault  # noqa: F401
+from .virtualspei.models import VirtualAccount, VirtualTransfer  # noqa: F401

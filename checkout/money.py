@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from decimal import Decimal, Inexact, InvalidOperation, localcontext
 
-# ISO 4217 minor units of the currencies the service handles.
+# ISO 4217 minor units of every currency the service handles (not CLDR's digits, which differ for some and
+# change between releases: IDR and TWD have two here, as ISO says).
 MINOR_UNITS: dict[str, int] = {
-    "BRL": 2,
-    "USD": 2,
-    "EUR": 2,
-    "GBP": 2,
-    "MXN": 2,
-    "CLP": 0,
-    "COP": 2,
-    "PEN": 2,
-}
-# Currencies that only arrive by payout (never a payin's currency): ISO 4217 minor units as well.
-PAYOUT_MINOR_UNITS: dict[str, int] = {"ARS": 2, "GTQ": 2, "UYU": 2, "RUB": 2, "TRY": 2}
-
+    # payin and payout
+    "BRL": 2, "USD": 2, "EUR": 2, "GBP": 2, "MXN": 2, "CLP": 0, "COP": 2, "PEN": 2,
+    "ARS": 2, "GTQ": 2, "UYU": 2, "RUB": 2, "TRY": 2,
+    # payin only: the provider's country pages
+    "BOB": 2, "CRC": 2, "PYG": 0, "EGP": 2,
+    "BHD": 3, "KWD": 3, "OMR": 3, "QAR": 2, "SAR": 2, "AED": 2,
+    "CNY": 2, "HKD": 2, "IDR": 2, "KRW": 0, "MYR": 2, "PHP": 2, "THB": 2, "TWD": 2,
+}  # fmt: skip
+# The currencies a payin may be in: every one a payin page of the provider names, and ours from before.
 CURRENCIES = frozenset(MINOR_UNITS)
 
 
@@ -27,7 +25,7 @@ class MoneyError(ValueError):
 
 def exponent(currency: str) -> int:
     try:
-        return MINOR_UNITS[currency] if currency in MINOR_UNITS else PAYOUT_MINOR_UNITS[currency]
+        return MINOR_UNITS[currency]
     except KeyError:
         raise MoneyError(f"unsupported currency {currency!r}") from None
 

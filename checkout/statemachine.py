@@ -60,6 +60,13 @@ class CheckoutSessionStatus(StrEnum):
     EXPIRED = "EXPIRED"
 
 
+class VirtualAccountStatus(StrEnum):
+    """A virtual SPEI account (a standing CLABE), in the provider's spelling: ENUM[ACTIVE/CANCELED]."""
+
+    ACTIVE = "ACTIVE"
+    CANCELED = "CANCELED"
+
+
 class OutboxStatus(StrEnum):
     PENDING = "pending"
     DELIVERED = "delivered"
@@ -206,6 +213,13 @@ CHECKOUT_SESSION: StateMachine[CheckoutSessionStatus] = StateMachine(
     stamp=None,
 )
 
+# A CLABE once handed to a customer is never active again: a cancelled one is never reissued either.
+VIRTUAL_ACCOUNT: StateMachine[VirtualAccountStatus] = StateMachine(
+    "virtual SPEI account",
+    VirtualAccountStatus,
+    {None: {VirtualAccountStatus.ACTIVE}, VirtualAccountStatus.ACTIVE: {VirtualAccountStatus.CANCELED}},
+)
+
 # A retry keeps a message pending (no move). A resend may take any message, whatever its status, and
 # what it gets back decides again: delivered, skipped (no SMTP) or failed (a refused address, a
 # merchant gone); a resend that merely fails changes nothing. One asked for from the dashboard or the
@@ -220,4 +234,4 @@ OUTBOX: StateMachine[OutboxStatus] = StateMachine(
     stamp=None,
 )
 
-MACHINES: tuple[StateMachine, ...] = (TRADE, REFUND, VAULT, PAYOUT, CHECKOUT_SESSION, OUTBOX)
+MACHINES: tuple[StateMachine, ...] = (TRADE, REFUND, VAULT, PAYOUT, CHECKOUT_SESSION, VIRTUAL_ACCOUNT, OUTBOX)

@@ -130,13 +130,14 @@ def _decimal(value) -> Decimal:
         raise ValueError(str(exc)) from None
 
 
-def Amount(minimum: str, maximum: str, places: int = 2) -> Rules:
+def Amount(minimum: str, maximum: str, places: int | None = 2) -> Rules:
     """A decimal amount (JSON number or numeric string) within [minimum, maximum], at most `places` decimals:
-    `Annotated[Decimal, Amount(minimum, maximum)]`."""
+    `Annotated[Decimal, Amount(minimum, maximum)]`. `places=None`: the amount's currency decides, where the
+    service converts it (`money.to_minor`: "at most 3 decimal places for BHD")."""
     low, high = Decimal(minimum), Decimal(maximum)
 
     def check(amount: Decimal) -> Decimal:
-        if money.decimals(amount) > places:
+        if places is not None and money.decimals(amount) > places:
             raise ValueError(f"at most {places} decimal places")
         if not low <= amount <= high:
             raise ValueError(f"must be between {minimum} and {maximum}")
@@ -146,7 +147,7 @@ def Amount(minimum: str, maximum: str, places: int = 2) -> Rules:
     schema = {
         "anyOf": [
             {"type": "number", "minimum": float(low), "maximum": float(high)},
-            {"type": "string", "pattern": rf"^[0-9]+(\.[0-9]{{1,{places}}})?$"},
+            {"type": "string", "pattern": rf"^[0-9]+(\.[0-9]{{1,{places or max(money.MINOR_UNITS.values())}}})?$"},
         ]
     }
     return Rules((BeforeValidator(_decimal), AfterValidator(check), WithJsonSchema(schema)))

@@ -42,6 +42,10 @@ ARTIFACTS = Path(
 class MerchantSite(BaseHTTPRequestHandler):
     """The merchant's own origin: a page that frames ours and records what it is told, and a return page."""
 
+    # Every notification the receiver was sent, in arrival order: (headers, raw body); see `notified`.
+    received: list[tuple[dict, bytes]] = []
+    arrived = threading.Condition()
+
     def do_GET(self):  # noqa: N802 (http.server's name)
         parts = urlsplit(self.path)
         query = parse_qs(parts.query)
@@ -78,10 +82,13 @@ window.addEventListener("message", function (e) {{
 
     def do_POST(self):  # noqa: N802
         """The shop's notification receiver: every notification is answered `success`, as the docs ask."""
-        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        raw = self.rfile.read(int(self.headers.get("Content-Length", 0)))
         if urlsplit(self.path).path != "/notify":
             self.send_error(404)
             return
+        with MerchantSite.arrived:
+            MerchantSite.received.append((dict(self.headers), raw))
+            MerchantSite.arrived.notify_all()
         self.send_response(200)
         self.send_header("Content-Type", "text/plain")
         self.send_header("Content-Length", "7")
@@ -101,6 +108,21 @@ def shop():
     yield f"http://localhost:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture
+def notified(shop):
+    """Wait for a notification to reach the shop's receiver: `notified(match, timeout)` answers the first
+    (headers, raw body) that `match(headers, raw)` accepts, once it arrives, or None after `timeout` seconds."""
+
+    def wait(match, timeout: float = 30.0) -> tuple[dict, bytes] | None:
+        def found():
+            return next((n for n in MerchantSite.received if match(*n)), None)
+
+        with MerchantSite.arrived:
+            return MerchantSite.arrived.wait_for(found, timeout)
+
+    return wait
 
 
 @pytest.fixture(scope="session")

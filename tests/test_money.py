@@ -55,6 +55,59 @@ def test_unknown_currency():
         money.to_minor(Decimal(1), "XYZ")
 
 
+# ISO 4217's published minor units (list one) of every currency the service handles: a currency added to
+# money.MINOR_UNITS must be added here with the value the standard publishes.
+ISO_4217 = {
+    "AED": 2, "ARS": 2, "BHD": 3, "BOB": 2, "BRL": 2, "CLP": 0, "CNY": 2, "COP": 2, "CRC": 2, "EGP": 2,
+    "EUR": 2, "GBP": 2, "GTQ": 2, "HKD": 2, "IDR": 2, "KRW": 0, "KWD": 3, "MXN": 2, "MYR": 2, "OMR": 3,
+    "PEN": 2, "PHP": 2, "PYG": 0, "QAR": 2, "RUB": 2, "SAR": 2, "THB": 2, "TRY": 2, "TWD": 2, "USD": 2,
+    "UYU": 2,
+}  # fmt: skip
+
+
+def test_every_currency_has_its_published_iso_4217_minor_unit():
+    assert set(money.MINOR_UNITS) <= set(ISO_4217), sorted(set(money.MINOR_UNITS) - set(ISO_4217))
+    assert {c: money.exponent(c) for c in money.MINOR_UNITS} == {c: ISO_4217[c] for c in money.MINOR_UNITS}
+
+
+@pytest.mark.parametrize(
+    "amount, currency, minor, text",
+    [
+        (Decimal("1.250"), "BHD", 1250, "1.250"),
+        (Decimal("1.25"), "BHD", 1250, "1.250"),  # fewer decimals than the currency's: the same amount
+        (Decimal("0.001"), "KWD", 1, "0.001"),  # one fils
+        (Decimal("12.345"), "OMR", 12345, "12.345"),
+        (Decimal("300"), "KRW", 300, "300"),
+        (Decimal("300.00"), "KRW", 300, "300"),  # trailing zeros are not decimals
+        (Decimal("5000"), "PYG", 5000, "5000"),
+        (Decimal("10000.50"), "IDR", 1000050, "10000.50"),  # ISO: two decimals, where CLDR's cash digits say none
+        (Decimal("50.25"), "TWD", 5025, "50.25"),
+        (Decimal("100"), "QAR", 10000, "100.00"),
+    ],
+)
+def test_minor_units_of_the_three_zero_and_two_decimal_currencies(amount, currency, minor, text):
+    assert money.to_minor(amount, currency) == minor
+    assert money.format_minor(minor, currency) == text
+    assert money.from_minor(minor, currency) == amount
+
+
+@pytest.mark.parametrize(
+    "amount, currency, places",
+    [
+        ("1.2345", "BHD", 3),
+        ("0.0005", "KWD", 3),
+        ("300.5", "KRW", 0),
+        ("1.5", "PYG", 0),
+        ("10000.505", "IDR", 2),
+        ("50.255", "TWD", 2),
+        ("1.001", "AED", 2),
+    ],
+)
+def test_an_amount_finer_than_the_iso_minor_unit_is_refused(amount, currency, places):
+    with pytest.raises(money.MoneyError, match=rf"^at most {places} decimal places for {currency}$"):
+        money.to_minor(Decimal(amount), currency)
+
+
 # --- properties ----------------------------------------------------------------------------------
 
 currencies = st.sampled_from(sorted(money.MINOR_UNITS))

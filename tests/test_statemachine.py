@@ -55,6 +55,7 @@ EXPECTED = {
         ["OPEN", "COMPLETED", "EXPIRED"],
         {None: {"OPEN"}, "OPEN": {"COMPLETED", "EXPIRED"}},
     ),
+    "virtual SPEI account": (["ACTIVE", "CANCELED"], {None: {"ACTIVE"}, "ACTIVE": {"CANCELED"}}),
     "outbox message": (
         ["pending", "delivered", "failed", "skipped"],
         {

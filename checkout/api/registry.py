@@ -122,6 +122,9 @@ REASONS: tuple[Reason, ...] = (
     Reason("vault-not-pending", errors.IllegalState, "the vault was already decided"),
     Reason("vault-expired", errors.IllegalState, "the vault's authorization session expired"),
     Reason("payout-status-invalid", errors.IllegalState, "the payout's status does not allow the operation"),
+    Reason("account-pool-run-out", errors.Refused, "the merchant's pool of virtual SPEI accounts is used up"),
+    Reason("account-not-exist", errors.NotFound, "no such virtual SPEI account (account_id, or a transfer's CLABE)"),
+    Reason("account-not-active", errors.IllegalState, "the virtual SPEI account is CANCELED"),
     Reason("delivery-busy", errors.IllegalState, "a worker is sending this delivery right now"),
     Reason(
         "insufficient-balance",

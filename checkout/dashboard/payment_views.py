@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 
 from flask import current_app, flash, redirect, request
 from flask_babel import gettext as _
@@ -15,6 +15,7 @@ from .. import clock, money, providers
 from ..api.operation import parse_model
 from ..db import db
 from ..errors import DomainError, InvalidField, MissingField
+from ..pages import i18n
 from ..payins import authorizations, methods, refunds
 from ..payins import service as payins
 from ..payins.commands import Capture, RefundOrder, Void
@@ -68,6 +69,11 @@ def _stale_form():
     return render("dashboard/payment_missing.html", 400, stale=True)
 
 
+def _example(currency: str) -> str:
+    """An amount as the refund form takes it, in the currency's minor units: 10.50 BRL, 10.500 BHD, 10 KRW."""
+    return str(Decimal("10.50").quantize(Decimal(1).scaleb(-money.exponent(currency)), ROUND_DOWN))
+
+
 def _when(moment, pattern: str = "%Y-%m-%d %H:%M") -> str:
     return clock.as_utc(moment).strftime(pattern)
 
@@ -100,6 +106,7 @@ def _page(
         capture_form=capture_form or CaptureForm(formdata=None),
         refusal=refusal,
         format_minor=money.format_minor,
+        example=_example(data.trade.currency),
         when=_when,
     )
 
@@ -125,6 +132,8 @@ def _message(error: DomainError, trade: Trade) -> str:
     places = money.exponent(currency)
     field = getattr(error, "field", "")
     if isinstance(error, InvalidField) and field in ("refund_amount", "amount"):
+        if places == 0:  # KRW, CLP, PYG: "at most 0 decimal places" says it badly
+            return _("Enter a whole amount above zero in %(currency)s.", currency=currency)
         return ngettext(
             "Enter an amount above zero with at most %(num)d decimal place in %(currency)s.",
             "Enter an amount above zero with at most %(num)d decimal places in %(currency)s.",
@@ -192,7 +201,7 @@ def payment_refund(trade_no: str):
             trade, record = refunds.refund(db.session, merchant(), command(req, RefundOrder))
     except DomainError as error:
         return _refused(trade, payments_service.REFUND, error, refund_form=form)
-    amount = money.format_minor(record.amount_minor, record.currency)
+    amount = i18n.format_amount(money.from_minor(record.amount_minor, record.currency), record.currency)
     return _done(
         trade,
         _(
@@ -231,7 +240,7 @@ def payment_capture(trade_no: str):
         return _refused(trade, payments_service.CAPTURE, error, capture_form=form)
     text = _(
         "Captured %(amount)s %(currency)s. The payment is %(status)s.",
-        amount=money.format_minor(trade.amount_minor, trade.currency),
+        amount=i18n.format_amount(money.from_minor(trade.amount_minor, trade.currency), trade.currency),
         currency=trade.currency,
         status=trade.status,
     )

@@ -9,6 +9,7 @@ from flask_login import current_user, login_required
 from .. import clock, money, providers
 from ..db import db
 from ..errors import DomainError, NotFound
+from ..pages import i18n
 from . import deliveries, payout_records, records, vault_records
 from .forms import ActionForm
 from .record_forms import PayoutFilters, RefundForm, VaultFilters, VoidForm
@@ -195,12 +196,13 @@ def payout_refund(transaction_id: str):
         abort(404)
     db.session.commit()
     record, payout = done
-    amount = money.format_minor(record.arrival_minor, payout.arrival_currency)
+    currency = payout.arrival_currency
+    amount = i18n.format_amount(money.from_minor(record.arrival_minor, currency), currency)
     flash(
         _(
             "The recipient's bank sent back %(amount)s %(currency)s (%(refunded_id)s); the payout is now %(status)s.",
             amount=amount,
-            currency=payout.arrival_currency,
+            currency=currency,
             refunded_id=record.refunded_id,
             status=payout.status,
         ),

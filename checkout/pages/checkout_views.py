@@ -20,7 +20,7 @@ from ..payins import checkout, methods, states
 from ..payins.models import Trade
 from .common import Page, PageError, allow_form_target, open_page, read_token, render
 from .forms import CheckoutForm
-from .pay_views import COUNTRIES, PAY_TOKEN_TTL
+from .pay_views import PAY_TOKEN_TTL, country_of
 from .views import _post_allowed, bp
 
 # The names customers read in the method picker, in their language, where they differ from the API's names.
@@ -44,7 +44,7 @@ def _checkout_page(lock: bool = False) -> tuple[Page, Trade]:
     if trade is None:
         raise PageError(404, "not-found")
     merchant = cast(Merchant, db.session.get(Merchant, trade.merchant_id))
-    page = open_page(token, merchant, COUNTRIES.get(trade.currency))
+    page = open_page(token, merchant, country_of(trade))
     return page, trade
 
 
@@ -86,6 +86,7 @@ def _form(trade: Trade, method: str, formdata=None) -> CheckoutForm:
         documents=methods.documents(method, trade.currency),
         bank=methods.needs_bank(method, trade.currency),
         account=method == "Wallet" and "Todito" in ([trade.channel] if trade.channel else channels),
+        payer_account=methods.payer_account(method, trade.currency),
     )
     return form
 
@@ -161,6 +162,7 @@ def checkout_submit():
             address=address,
             bank=values.get("bank"),
             wallet_account=(values.get("account_number"), values.get("account_verification_code")),
+            payer_account=(values.get("payer_account"), values.get("payer_account_type")),
         )
         checkout.submit(db.session, trade, payment, links.current(), methods.collector(current_app.config))
     except DomainError as error:

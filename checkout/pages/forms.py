@@ -363,6 +363,14 @@ class CheckoutForm(CardForm):
         _l("Verification code (Todito)"), validators=[Optional(), Length(max=4)], render_kw={"inputmode": "numeric"}
     )
 
+    # The payer's own bank account, where the method's page asks for it (Argentina, Bolivia, Paraguay, Uruguay).
+    payer_account = StringField(
+        _l("Your bank account number"),
+        validators=[DataRequired(REQUIRED), Regexp(r"^[0-9]{1,22}$", message=_l("Digits only."))],
+        render_kw={"inputmode": "numeric"},
+    )
+    payer_account_type = SelectField(_l("Account type"), validate_choice=True)
+
     CARD = ("card_no", "exp", "cvv", "holder")
     BRAZIL = ("phone", "document_type", "document_number")
     ADDRESS = ("zip_code", "state", "city", "street", "street_number")
@@ -374,7 +382,6 @@ class CheckoutForm(CardForm):
         "DepositExpress": (*BRAZIL, "bank"),
         "OpenFinance": (*BRAZIL, "bank"),
         "Wallet": ("channel",),
-        "Khipu": ("bank",),
         "CreditCard": CARD,
     }
 
@@ -386,24 +393,32 @@ class CheckoutForm(CardForm):
         documents: tuple[str, ...] = (),
         bank: bool = False,
         account: bool = False,
+        payer_account: tuple[str, ...] | None = None,
     ) -> None:
         """Keep the fields `method` needs: its NEEDS, else (the country pages' methods) the `documents` it
-        takes and the bank list's bank where it needs one; `account`: a wallet's account (Todito)."""
-        own = self.NEEDS.get(method, ("bank",) if bank else self.DOCUMENT if documents else ())
+        takes and the bank list's bank where it needs one; `account`: a wallet's account (Todito);
+        `payer_account`: the account types of the payer's bank account a page asks for (() when no type)."""
+        own = self.NEEDS.get(method, ("bank",) if bank else ())
+        if documents and method not in self.NEEDS:
+            own = (*own, *self.DOCUMENT)
         needed = {"name", "email", *own}
         if not channels:
             needed.discard("channel")
         if account:
             needed |= {"account_number", "account_verification_code"}
+        if payer_account is not None:
+            needed |= {"payer_account", *(("payer_account_type",) if payer_account else ())}
         for name in [field.name for field in self]:
             if name not in needed:
                 del self[name]
+        if "payer_account_type" in needed and payer_account:
+            self.payer_account_type.choices = [SelectChoice(kind) for kind in payer_account]
         if "bank" in needed:
             self.bank.choices = [SelectChoice(bank_id, label) for bank_id, label in banks]
         if "channel" in needed:
             self.channel.choices = [SelectChoice(channel) for channel in channels]
-        if documents and "document_type" in needed:
-            # Their forms are the service's to check (latam.DOCUMENTS); its message lands on the form.
+        if documents and "document_type" in needed and method not in self.NEEDS:
+            # Their forms are the service's to check (countries.COUNTRY_DOCUMENTS); its message lands on the form.
             self.document_type.choices = [SelectChoice(kind) for kind in documents]
             self.document_number.label.text = _l("Document number")
             self.document_number.validators = [DataRequired(REQUIRED), Length(max=32)]

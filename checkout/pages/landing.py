@@ -1,10 +1,11 @@
-"""The service's front door at `/`: a small page for a browser, the payin envelope for a JSON client."""
+"""The service's front door at `/`: a small page for a browser, the payin envelope for a JSON client; with
+`?prepay_id=`, the provider's checkout link."""
 
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, make_response, render_template, request, url_for
 
-from . import security
+from . import checkout_link, security
 
 bp = Blueprint("landing", __name__)
 
@@ -33,6 +34,8 @@ def _wants_html() -> bool:
 
 @bp.get("/")
 def index():
+    if "prepay_id" in request.args:  # the checkout link the provider's pages print, never this page
+        return checkout_link.open_checkout()
     links = _links()
     if not _wants_html():
         # Outside /api/ every answer is in the payin envelope, errors included; this one is a success.

@@ -1,4 +1,4 @@
-"""Layout choice (web or H5), the customer's language, and merchant logos resized (or squared) with Pillow."""
+"""Layout choice (web or H5), the customer's country, language and formats, and merchant logos resized with Pillow."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from flask import request
 from PIL import Image, ImageDraw, ImageFont
 
 from .. import translations
+from ..payins.methods import catalog, countries
 
 WEB, H5 = "web", "h5"
 # CSS boxes from the interface (web 128x64, H5 42x42); images are made at twice that for sharp screens.
@@ -28,16 +29,59 @@ SPANISH_COUNTRIES = {
     "BOL": "es_BO", "ECU": "es_EC", "VEN": "es_VE", "GTM": "es_GT", "HND": "es_HN", "SLV": "es_SV", "NIC": "es_NI",
     "CRI": "es_CR", "PAN": "es_PA", "DOM": "es_DO", "CUB": "es_CU", "PRI": "es_PR", "ESP": "es_ES", "GNQ": "es_GQ",
 }  # fmt: skip
-COUNTRY_LOCALES = {"BRA": "pt_BR", **dict.fromkeys(SPANISH_COUNTRIES, "es_MX")}
+# Countries whose language has no catalogue yet read English in their own number and date formats: an English
+# CLDR locale of the country where there is one, else the country's own locale (its digits always Latin, its
+# words on an English page in English: see i18n). Which catalogues come next: docs/hosted-pages.md.
+ENGLISH_COUNTRIES = {
+    "PHL": "en_PH", "MYS": "en_MY", "HKG": "en_HK", "IDN": "en_ID", "ARE": "en_AE",
+    "KOR": "ko_KR", "CHN": "zh_Hans_CN", "TWN": "zh_Hant_TW", "THA": "th_TH", "RUS": "ru_RU", "TUR": "tr_TR",
+    "EGY": "ar_EG", "BHR": "ar_BH", "KWT": "ar_KW", "OMN": "ar_OM", "QAT": "ar_QA", "SAU": "ar_SA",
+}  # fmt: skip
+COUNTRY_LOCALES = {
+    "BRA": "pt_BR",
+    **dict.fromkeys(SPANISH_COUNTRIES, "es_MX"),
+    **dict.fromkeys(ENGLISH_COUNTRIES, "en"),
+}
+# The CLDR locale of a country's amounts and dates, on a page that reads the country's catalogue.
+COUNTRY_FORMATS = {"BRA": "pt_BR", **SPANISH_COUNTRIES, **ENGLISH_COUNTRIES}
 # Each country's clock: a page shows times in its session's country's zone, whatever language it reads
-# (an English page of a Brazilian session says Brasília time, not UTC).
+# (an English page of a Brazilian session says Brasília time, not UTC). Indonesia: Jakarta's (WIB), where
+# most of its people and banks are.
 COUNTRY_TIMEZONES = {
     "BRA": "America/Sao_Paulo",
     "MEX": "America/Mexico_City",
     "COL": "America/Bogota",
     "CHL": "America/Santiago",
     "PER": "America/Lima",
+    "ARG": "America/Argentina/Buenos_Aires",
+    "BOL": "America/La_Paz",
+    "CRI": "America/Costa_Rica",
+    "ECU": "America/Guayaquil",
+    "SLV": "America/El_Salvador",
+    "GTM": "America/Guatemala",
+    "PAN": "America/Panama",
+    "PRY": "America/Asuncion",
+    "URY": "America/Montevideo",
+    "EGY": "Africa/Cairo",
+    "IDN": "Asia/Jakarta",
+    "TWN": "Asia/Taipei",
+    "PHL": "Asia/Manila",
+    "MYS": "Asia/Kuala_Lumpur",
+    "THA": "Asia/Bangkok",
+    "CHN": "Asia/Shanghai",
+    "HKG": "Asia/Hong_Kong",
+    "KOR": "Asia/Seoul",
+    "RUS": "Europe/Moscow",
+    "TUR": "Europe/Istanbul",
+    "BHR": "Asia/Bahrain",
+    "KWT": "Asia/Kuwait",
+    "OMN": "Asia/Muscat",
+    "QAT": "Asia/Qatar",
+    "SAU": "Asia/Riyadh",
+    "ARE": "Asia/Dubai",
 }
+# Currencies that only a card page takes (no method row or wallet channel names their country).
+CARD_COUNTRIES = {"BHD": "BHR", "KWD": "KWT", "OMR": "OMN", "QAR": "QAT", "SAR": "SAU", "AED": "ARE", "RUB": "RUS"}
 
 
 def _aliases(locales: tuple[str, ...]) -> dict[str, str]:
@@ -95,8 +139,32 @@ def initials(name: str) -> str:
 
 
 def format_locale(locale: str, country: str | None) -> str:
-    """The CLDR locale of amounts and dates: the country's own where it reads the Spanish catalogue."""
-    return SPANISH_COUNTRIES.get(country or "", locale) if locale == "es_MX" else locale
+    """The CLDR locale of amounts and dates: the country's own where the page reads the country's catalogue
+    (es_CO for a Colombian page in Spanish, ko_KR for a Korean one in English); else the catalogue's."""
+    return COUNTRY_FORMATS[country] if country and COUNTRY_LOCALES.get(country) == locale else locale
+
+
+def currency_country(currency: str) -> str | None:
+    """The one country whose pages take `currency` (a card's or a hosted checkout's before its method), None where
+    several do (USD: Ecuador, Panama and El Salvador; EUR): such a page follows its language."""
+    return _CURRENCY_COUNTRIES.get(currency)
+
+
+def _currency_countries() -> dict[str, str]:
+    """Each currency that only one country's rows name, and its country."""
+    named: dict[str, set[str]] = {"BRL": {"BRA"}}
+    rows: list[countries.Variant | catalog.Channel | catalog.Bank] = [
+        *countries.VARIANTS,
+        *catalog.CHANNELS,
+        *(bank for banks in catalog.BANKS.values() for bank in banks),
+    ]
+    for row in rows:
+        named.setdefault(row.currency, set()).add(row.country)
+    single = {currency: next(iter(found)) for currency, found in named.items() if len(found) == 1}
+    return {**CARD_COUNTRIES, **single}
+
+
+_CURRENCY_COUNTRIES = _currency_countries()
 
 
 @lru_cache(maxsize=256)

@@ -21,7 +21,7 @@ from ..payins.models import Trade
 class Slip:
     """A trade's bar code: the symbology its network reads and the digits it carries."""
 
-    symbology: str  # "itf" (FEBRABAN boleto and Caixa's lotérica slips) or "code128" (OXXO)
+    symbology: str  # "itf" (FEBRABAN boleto and Caixa's lotérica slips) or "code128" (OXXO, Argentina's vouchers)
     digits: str
     line: str | None = None  # the 47-digit typed line (linha digitável) of a Brazilian slip
 
@@ -34,7 +34,7 @@ def slip_of(trade: Trade) -> Slip | None:
         return Slip("itf", boleto.barcode_from_linha(line), line)
     if trade.method == "Lottery":  # the provider's Lottery answers the typed line as `barcode`
         return Slip("itf", boleto.barcode_from_linha(fields["barcode"]), fields["barcode"])
-    if trade.method in ("OXXO", "OXXOPay") and fields.get("barcode"):
+    if fields.get("barcode"):  # OXXO's, Pago Fácil's and Rapipago's vouchers
         return Slip("code128", fields["barcode"])
     return None
 

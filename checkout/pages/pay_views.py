@@ -14,11 +14,11 @@ from ..brazil import boleto, qrimage
 from ..db import db
 from ..errors import DomainError
 from ..merchants.models import Merchant
+from ..payins import methods, states
 from ..payins import service as payins
-from ..payins import states
 from ..payins.methods import catalog
 from ..payins.models import Trade
-from . import pay_slips, qr
+from . import layout, pay_journeys, pay_slips, qr
 from .common import Page, PageError, allow_form_target, base_url, open_page, read_token, render
 from .i18n import format_currency
 from .pay_codes import PasteForm, pays
@@ -26,8 +26,8 @@ from .returns import with_token
 from .views import _post_allowed, bp
 
 PAY_TOKEN_TTL = 16 * 24 * 3600  # the trade's own expiry (at most 15 days) is what really bounds the page
-# The page's country (its language) by the trade's currency: Brazilian Portuguese, else Mexican Spanish.
-COUNTRIES = {"BRL": "BRA", "MXN": "MEX", "COP": "COL", "CLP": "CHL", "PEN": "PER"}
+# Brands as they write themselves (the provider's method names run them together).
+_LABELS = {"QRPH": "QR Ph", "AlipayPlus": "Alipay+", "PagoFacil": "Pago Fácil"}
 # A deadline closer than this is counted down; a farther one (a boleto's days) is a date and time.
 COUNTDOWN_SECONDS = 24 * 3600
 UNFINISHED = (states.INITIAL, states.PROCESSING)
@@ -38,9 +38,23 @@ def _pay_page() -> tuple[Page, Trade]:
     trade = db.session.scalar(select(Trade).where(Trade.trade_no == payload.get("trade")))
     if trade is None:
         raise PageError(404, "not-found")
-    page = open_page(token, cast(Merchant, db.session.get(Merchant, trade.merchant_id)), COUNTRIES.get(trade.currency))
+    page = open_page(token, cast(Merchant, db.session.get(Merchant, trade.merchant_id)), country_of(trade))
     allow_form_target(trade.return_url)
     return page, trade
+
+
+def country_of(trade: Trade) -> str | None:
+    """The trade's country (its page's language and formats): its method's country page, its wallet's country,
+    else its currency's (Argentina reads Spanish; Egypt, Indonesia or Taiwan, which have no catalogue, English)."""
+    if trade.method == "Wallet":
+        channel = catalog.channel(trade.channel or "", trade.currency)
+        if channel is not None:
+            return channel.country
+    variant = methods.page_of(trade) if trade.method else None
+    if variant is not None:
+        return variant.country
+    listed = catalog.bank(trade.method, trade.details.get("bank") or "") if trade.method else None
+    return listed.country if listed else layout.currency_country(trade.currency)
 
 
 def shown_status(trade: Trade) -> str:
@@ -59,9 +73,11 @@ def method_name(trade: Trade) -> str:
         "BankTransfer": _("Bank transfer"),
         "Cash": _("Cash payment"),
         "OXXOPay": "OXXO Pay",
+        "OTC": _("ATM transfer"),  # Taiwan's: at a bank's ATM or WebATM
+        **_LABELS,
     }
     if trade.method == "Wallet":
-        return trade.channel or _("Digital wallet")
+        return pay_journeys.WALLET_NAMES.get(trade.channel or "", trade.channel) or _("Digital wallet")
     return names.get(trade.method or "", trade.method or "")
 
 
@@ -81,10 +97,19 @@ def _details(trade: Trade) -> dict:
         details["due"] = pay_slips.due_date(trade)
     if trade.method == "Boleto":
         details["linha"] = boleto.formatted(details["slip"].line)
-    bank = trade.details.get("bank")
-    if bank:
-        listed = catalog.bank(trade.method, bank)
-        details["bank_name"] = listed.name if listed else bank
+    bank_name = pay_journeys.listed_bank_name(trade)
+    if bank_name:
+        details["bank_name"] = bank_name
+    journey = pay_journeys.journey(trade)
+    details["journey"] = journey
+    label = method_name(trade)
+    if journey == pay_journeys.VOUCHER:
+        details["place"] = pay_journeys.place(trade, label, bank_name)
+        details["virtual_account"] = pay_journeys.virtual_account(trade)
+    elif journey == pay_journeys.BANK:
+        details["bank"] = pay_journeys.bank_details(trade)
+    elif journey == pay_journeys.HANDOFF:
+        details["destination"] = pay_journeys.destination(trade, label)
     return details
 
 
@@ -181,10 +206,16 @@ def pay_voucher():
     else:
         rows.append((_("Bar code"), slip.digits))
     rows.append((_("Payment number"), trade.trade_no))
-    note = {
-        "Boleto": _("Pay this boleto at any bank, lottery outlet or in your bank's app before the due date."),
-        "Lottery": _("Pay this slip at any lottery outlet (lotérica) or in your bank's app before the due date."),
-    }.get(trade.method, _("Show this bar code at any OXXO store's till and pay in cash."))
+    if trade.method in ("Boleto", "Lottery", "OXXO", "OXXOPay"):
+        note = {
+            "Boleto": _("Pay this boleto at any bank, lottery outlet or in your bank's app before the due date."),
+            "Lottery": _("Pay this slip at any lottery outlet (lotérica) or in your bank's app before the due date."),
+        }.get(trade.method, _("Show this bar code at any OXXO store's till and pay in cash."))
+    else:  # Argentina's vouchers: where they are paid, and their reference beside the bar code
+        note = pay_journeys.voucher_note(trade, method_name(trade), pay_journeys.listed_bank_name(trade))
+        reference = trade.details.get("response", {}).get("reference")
+        if reference:
+            rows.insert(-1, (_("Reference"), reference))
     voucher = pay_slips.Voucher(title=f"{method_name(trade)} · {page.merchant.name}", rows=rows, note=note)
     response = Response(pay_slips.voucher_pdf(voucher, slip), mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'attachment; filename="voucher-{trade.trade_no}.pdf"'

@@ -156,8 +156,9 @@ def pay(merchant: Merchant, req):
 
 
 def _create_model(body: dict):
-    """The provider's checkout page sends trade_type WEB, and may leave method out; the interface's direct
-    payment sample posts here with a method and no trade_type."""
+    """The provider's checkout page sends trade_type (WEB, or API for a merchant that opens the page by
+    prepay_id), and may leave method out; the interface's direct payment sample posts here with a method
+    and no trade_type."""
     hosted = "trade_type" in body or not body.get("method")
     return HostedCheckoutRequest if hosted else DirectPayRequest
 
@@ -168,7 +169,7 @@ def _create_model(body: dict):
     HostedCheckoutRequest,
     choose=_create_model,
     alternatives=(HostedCheckoutRequest, DirectPayRequest),
-    summary="Hosted checkout (trade_type WEB), or a direct payment as on /trade/pay",
+    summary="Hosted checkout (trade_type WEB or API), or a direct payment as on /trade/pay",
     response=CreateResponse,
     finish=methods.answer,
 )
@@ -184,7 +185,9 @@ def create(merchant: Merchant, req):
         "out_trade_no": trade.out_trade_no,
         "trade_status": trade.status,
         "prepay_id": trade.prepay_id,
-        "web_url": links.current().checkout_page(trade.trade_no),
+        # "WEB will return a checkout URL"; with API, as the provider's API-type answers, web_url is empty
+        # and the merchant opens the page by prepay_id.
+        "web_url": links.current().checkout_page(trade.trade_no) if req.trade_type == "WEB" else "",
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import clock, money
@@ -69,6 +70,21 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
     return trade
 
 
+def by_prepay_id(session: Session, prepay_id: str) -> Trade | None:
+    """The hosted checkout a prepay_id names, whichever merchant's: the id is the customer's key to paying
+    that one order (the provider's `?prepay_id=` link), never to another kind of trade."""
+    return session.scalar(select(Trade).where(Trade.prepay_id == prepay_id, Trade.kind == KIND))
+
+
+def expired(trade: Trade) -> bool:
+    """Too late to pay: EXPIRED, or past its deadline before a method was submitted (the worker may not
+    have marked it yet). Read on the trade's merchant's clock."""
+    if trade.status == states.EXPIRED:
+        return True
+    deadline = trade.expires_at
+    return trade.status == states.INITIAL and deadline is not None and clock.as_utc(deadline) <= clock.now()
+
+
 def offered(trade: Trade) -> list[str]:
     return list(trade.details.get("offered", []))
 
@@ -92,6 +108,7 @@ def payment_of(
     issuer: str | None = None,
     user_ip: str | None = None,
     wallet_account: tuple[str | None, str | None] = (None, None),
+    payer_account: tuple[str | None, str | None] = (None, None),
 ) -> DirectPayment:
     """The direct payment the customer's choices on the page amount to, for the checks a direct payment
     passes (the order's own fields come from the trade)."""
@@ -111,13 +128,14 @@ def payment_of(
         issuer=issuer,
         installments=1,
         bank=bank,
-        language_code=None,
+        language_code=methods.bank_language(method, bank),  # the page does not ask: the bank's first
         customer=customer,
         address=address,
         user_ip=user_ip,
         return_url=trade.return_url,
-        account_number=wallet_account[0] or None,
+        account_number=wallet_account[0] or payer_account[0] or None,
         account_verification_code=wallet_account[1] or None,
+        account_type=payer_account[1] or None,
     )
 
 
@@ -141,7 +159,7 @@ def submit(
     checked = method.check(payment)
     now = clock.now()
     trade.method = method.name
-    trade.channel = checked.get("channel") if method.name == "Wallet" else None
+    trade.channel = checked.get("channel") if method.name == "Wallet" or method.channels else None
     trade.card_token_id = card.id if card else None
     trade.expires_at = direct_expiry(method, None, now, collector)
     cancel_when_unpaid = "cancellation_express" in trade.details

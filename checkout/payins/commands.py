@@ -111,9 +111,11 @@ class DirectPayment:
     user_ip: str | None
     return_url: str | None
     cancellation_express: str | None = None
-    # Wallet channel Todito: the payer's wallet account and its verification code.
+    # Wallet channel Todito: the payer's wallet account and its verification code; the bank transfer pages of
+    # Argentina, Bolivia, Panama, Paraguay and Uruguay: the payer's bank account and its type.
     account_number: str | None = None
     account_verification_code: str | None = None
+    account_type: str | None = None
 
 
 @dataclass(frozen=True)

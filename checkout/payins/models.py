@@ -24,6 +24,8 @@ class Trade(Base):
         # cards to charge and vaults to debit, in id order; trades past their expiry.
         Index("ix_trades_status_method_kind_id", "status", "method", "kind", "id"),
         Index("ix_trades_status_expires_at_id", "status", "expires_at", "id"),
+        # The checkout link (`/?prepay_id=`) finds its trade by prepay_id, unauthenticated: one row, by index.
+        Index("uq_trades_prepay_id", "prepay_id", unique=True),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

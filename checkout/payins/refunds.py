@@ -74,7 +74,8 @@ def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trad
             reason="trade-status-invalid", message=f"trade is {trade.status}; only a paid trade can be refunded"
         )
     rule = refundability.of(trade.method, trade.channel, trade.currency)
-    what = f"{trade.method}{f' ({trade.channel})' if trade.channel else ''} payments in {trade.currency}"
+    named = f" ({trade.channel})" if trade.channel and trade.channel != trade.method else ""  # not AlipayPlus's own
+    what = f"{trade.method}{named} payments in {trade.currency}"
     if not rule.allowed:
         raise IllegalState(reason="refund-not-supported", message=f"{what} cannot be refunded")
     if not rule.partial and amount_minor != trade.amount_minor:

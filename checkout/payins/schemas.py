@@ -5,7 +5,16 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BaseModel, BeforeValidator, Field, StrictInt, WithJsonSchema, field_validator
+from pydantic import (
+    AfterValidator,
+    AliasChoices,
+    BaseModel,
+    BeforeValidator,
+    Field,
+    StrictInt,
+    WithJsonSchema,
+    field_validator,
+)
 
 from ..validation import (
     REQUEST_CONFIG,
@@ -81,7 +90,7 @@ class PreAuthorizationRequest(PayinRequest):
     content: Annotated[str | None, OptText(255)] = None
     format: Annotated[str, Fixed("JSON")]
     notify_url: HttpUrl
-    order_amount: Annotated[Decimal, Amount("0.01", "99999999.99")]
+    order_amount: Annotated[Decimal, Amount("0.01", "99999999.99", places=None)]
     order_currency: Currency
     out_trade_no: Annotated[str, Text(64)]
     return_url: HttpUrl | None = None
@@ -166,7 +175,7 @@ class DirectPayRequest(PayinRequest):
     method: Annotated[str | None, OptText(32)] = None
     channel: Annotated[str | None, OptText(32)] = None
     order_currency: Currency
-    order_amount: Annotated[Decimal, Amount("0.01", "99999999.99")]
+    order_amount: Annotated[Decimal, Amount("0.01", "99999999.99", places=None)]
     subject: Annotated[str, Text(128)]
     content: Annotated[str | None, OptText(255)] = None
     notify_url: HttpUrl
@@ -183,11 +192,29 @@ class DirectPayRequest(PayinRequest):
     address: Address
     user_ip: IpAddress | None = None
     return_url: HttpUrl | None = None
-    account_number: Annotated[str | None, OptText(18)] = Field(None, description="Wallet Todito: 10 to 18 digits")
+    account_number: Annotated[str | None, OptText(22)] = Field(
+        None, description="Wallet Todito: 10 to 18 digits; the payer's bank account on the pages that ask for it"
+    )
+    account_type: Annotated[str | None, OptText(16)] = Field(
+        None, description="the payer's account type where the page asks for it (C, S, CHECKING, SAVINGS)"
+    )
     account_verification_code: Annotated[str | None, OptText(4)] = Field(None, description="Wallet Todito: 4 digits")
 
 
-# --- hosted checkout (/trade/create with trade_type WEB) --------------------------------------------
+# --- hosted checkout (/trade/create with trade_type WEB or API) -------------------------------------
+
+# WEB answers the page's address in web_url; API answers it empty, and the merchant sends the customer to
+# the checkout with prepay_id (`{base}/?prepay_id=...`). The order and its checks are the same.
+TRADE_TYPES = ("WEB", "API")
+
+
+def _trade_type(text: str) -> str:
+    if text not in TRADE_TYPES:
+        raise ValueError("must be WEB or API")
+    return text
+
+
+TradeType = Annotated[str, AfterValidator(_trade_type), WithJsonSchema({"type": "string", "enum": list(TRADE_TYPES)})]
 
 
 class PartialIdentify(BaseModel):
@@ -220,16 +247,16 @@ class PartialAddress(BaseModel):
 
 
 class HostedCheckoutRequest(PayinRequest):
-    """The provider's "checkout page (general)" request."""
+    """The provider's "checkout page (general)" request, with trade_type WEB or API."""
 
     out_trade_no: Annotated[str, Text(64)]
     method: Annotated[str | None, OptText(32)] = None  # absent or "": the customer chooses
     channel: Annotated[str | None, OptText(32)] = None
     order_currency: Currency
-    order_amount: Annotated[Decimal, Amount("0.01", "99999999.99")]
+    order_amount: Annotated[Decimal, Amount("0.01", "99999999.99", places=None)]
     subject: Annotated[str, Text(128)]
     content: Annotated[str, Text(255)]
-    trade_type: Annotated[str, Fixed("WEB")]
+    trade_type: TradeType
     version: Annotated[str, Fixed("2.0")]
     timeout_express: Annotated[str | None, OptText(8)] = None
     cancellation_express: Annotated[str | None, OptText(8)] = None
@@ -273,7 +300,7 @@ class RefundRequest(PayinRequest):
     out_trade_no: Annotated[str | None, OptText(64)] = None
     out_request_no: Annotated[str | None, OptText(16)] = None
     refund_currency: Currency
-    refund_amount: Annotated[Decimal, Amount("0.01", "99999999999999.99")]
+    refund_amount: Annotated[Decimal, Amount("0.01", "99999999999999.99", places=None)]
     refund_reason: Annotated[str | None, OptText(128)] = None
     user_info: UserInfo | None = None
     bank_info: BankInfo | None = None
@@ -281,7 +308,7 @@ class RefundRequest(PayinRequest):
 
 class CaptureRequest(PayinRequest):
     out_trade_no: Annotated[str, Text(64)]
-    amount: Annotated[Decimal, Amount("0.01", "99999999.99")]
+    amount: Annotated[Decimal, Amount("0.01", "99999999.99", places=None)]
     currency: AnyCaseCurrency
     version: Annotated[str, Fixed("2.0")] | None = None
 
@@ -393,11 +420,13 @@ class RefundResponse(BaseModel):
 
 
 class CreateResponse(DirectPayResponse):
-    """The hosted checkout answers prepay_id and web_url (INITIAL); a complete direct payment posted here
-    answers as on /trade/pay, with web_url (its payment page) always present."""
+    """The hosted checkout answers prepay_id and web_url (INITIAL; web_url empty for trade_type API); a
+    complete direct payment posted here answers as on /trade/pay, with web_url (its payment page) always present."""
 
     prepay_id: str | None = Field(
-        None, description="hosted checkout; a direct payment where its method's page answers it"
+        None,
+        description="hosted checkout (its page opens at `/?prepay_id=`); a direct payment where its method's page "
+        "answers it",
     )
 
 

@@ -151,6 +151,7 @@ def outcome(decision: Decision, success: str) -> tuple[str, str | None]:
 
 
 def pre_authorize(session: Session, merchant: Merchant, req: PreAuthorization, acquirer: Acquirer) -> Trade:
+    methods.card_currency(req.order_currency)
     duplicate_check(session, merchant, req.out_trade_no)
     card = cards.usable_token(session, merchant, req.token, "token")
     code = req.threeds.status_code
@@ -211,6 +212,8 @@ def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayment) -> T
             raise InvalidField("order_currency", "must be BRL for PIXAutomatic")
         _check_pix_schedule(session, vault, req.scheduled_date)
         scheduled = req.scheduled_date
+    else:
+        methods.card_currency(req.order_currency)
     # The debit itself runs later (card: at once; PIX Automático: on scheduled_date), by the worker.
     trade = new_trade(
         session,
@@ -270,7 +273,9 @@ def pay_direct(
         kind="direct",
         method=method.name,
         status=states.PROCESSING,
-        channel=details.get("channel") if method.name == "Wallet" else None,  # as the catalogue spells it
+        channel=details.get("channel")
+        if method.name == "Wallet" or method.channels
+        else None,  # as the catalogue spells it
         card_token_id=card.id if card else None,
         now=now,
         # A card is not paid by the customer's hand: the acquirer decides it, so nothing expires it.
@@ -378,6 +383,13 @@ def read(
 
 def sandbox_pay(session: Session, merchant: Merchant, trade_no: str) -> Trade:
     """The customer pays a PIX, Boleto, ... trade (sandbox): PROCESSING becomes SUCCESS."""
+    trade = awaiting_customer(session, merchant, trade_no, "paid")
+    change_status(session, trade, states.SUCCESS, "paid by the customer")
+    return trade
+
+
+def awaiting_customer(session: Session, merchant: Merchant, trade_no: str, done: str) -> Trade:
+    """A trade of a method paid by hand that still waits for its customer (to be `done`: paid, declined)."""
     trade = find(session, merchant, trade_no=trade_no)
     if trade.status == states.INITIAL:
         raise IllegalState(
@@ -386,15 +398,14 @@ def sandbox_pay(session: Session, merchant: Merchant, trade_no: str) -> Trade:
     method = methods.METHODS.get(trade.method)
     if trade.kind not in CUSTOMER_KINDS or method is None or not method.settles_in_sandbox:
         raise IllegalState(
-            reason="method-not-payable", message=f"{trade.method} trades are not paid by the customer this way"
+            reason="method-not-payable", message=f"{trade.method} trades are not {done} by the customer this way"
         )
     if trade.status != states.PROCESSING:
         raise IllegalState(
-            reason="trade-status-invalid", message=f"trade is {trade.status}; only a PROCESSING trade can be paid"
+            reason="trade-status-invalid", message=f"trade is {trade.status}; only a PROCESSING trade can be {done}"
         )
     if trade.expires_at is not None and clock.as_utc(trade.expires_at) <= clock.now():
-        raise IllegalState(reason="trade-expired", message="the trade expired before it was paid")
-    change_status(session, trade, states.SUCCESS, "paid by the customer")
+        raise IllegalState(reason="trade-expired", message=f"the trade expired before it was {done}")
     return trade
 
 

@@ -15,6 +15,7 @@ from checkout.api import openapi
 from .. import builders
 from ..conftest import Api, PayoutApi
 from ..payins.test_checkout import hosted
+from ..virtualspei.builders import account as spei_account
 
 FORBID = ConfigDict(extra="forbid")
 
@@ -56,6 +57,17 @@ def _listing_today() -> dict:
         "page_size": 10,
         "timestamp": builders.now_unix(),
     }
+
+
+def _virtual_spei(payin) -> None:
+    """A virtual SPEI account's operations, and the sandbox transfer to its CLABE."""
+    spei = payin("/virtual-account/spei/create", spei_account())
+    payin("/virtual-account/spei/query", {"account_id": spei["account_id"]})
+    clabe_rule = "/sandbox/clabes/{clabe}/transfer"
+    payin(f"/sandbox/clabes/{spei['account_number']}/transfer", {"amount": "12.34"}, rule=clabe_rule)
+    payin("/virtual-account/spei/usage", {})
+    payin("/virtual-account/spei/usage", {"account_id": spei["account_id"]})
+    payin("/virtual-account/spei/cancel", {"account_id": spei["account_id"]})
 
 
 def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
@@ -122,6 +134,7 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
         ("/trade/bank-list", {"method": "Khipu"}),
     ):
         payin(path, body)
+    _virtual_spei(payin)
 
     payout("/payout/dry-run", builders.dry_run())
     sent = payout("/payout", builders.payout("r-po-1"))

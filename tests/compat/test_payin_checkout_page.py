@@ -6,6 +6,7 @@ are not JSON), the app id and the 2022 timestamp replaced. Nothing else is chang
 import json
 import re
 from datetime import datetime, timedelta
+from urllib.parse import parse_qs, quote, urlsplit
 
 GENERAL_EXAMPLE = """{
       "charset": "UTF-8",
@@ -133,6 +134,11 @@ ECOM_EXAMPLE = """{
     ]
 }"""
 
+# No checkout page prints a request with trade_type API (their tables say "fixed value: WEB"; API is printed
+# only on the pre-authorization page): the API flow's request is the general example with that one value
+# changed, every other byte the page's.
+API_EXAMPLE = GENERAL_EXAMPLE.replace('"trade_type": "WEB"', '"trade_type": "API"')
+
 # The documented answer: these fields, and web_url a page carrying prepay_id or its equivalent.
 DOCUMENTED = {"code": "10000", "msg": "Success"}
 DOCUMENTED_FIELDS = {"trade_no", "out_trade_no", "web_url", "prepay_id"}
@@ -177,3 +183,32 @@ def test_the_e_commerce_example_opens_a_checkout_with_its_customer_pre_filled(ap
     # Its "identification" and "postal_code" spellings pre-fill the page like identify and zip_code.
     for value in ("customer user name", "50284414001", "38082365", "address city123", "4567"):
         assert f'value="{value}"' in page
+
+
+def encode_uri_component(text: str) -> str:
+    return quote(text, safe="-_.!~*'()")
+
+
+def test_the_general_example_with_trade_type_api_answers_prepay_id_and_the_pages_link_opens_it(
+    app, api, customer, send_example
+):
+    assert API_EXAMPLE.count('"trade_type": "API"') == 1 and len(API_EXAMPLE) == len(GENERAL_EXAMPLE)
+    status, body = send_example("/trade/create", unmarked(API_EXAMPLE))
+    assert status == 200, body
+    assert {key: body[key] for key in DOCUMENTED} == DOCUMENTED and set(body) >= DOCUMENTED_FIELDS
+    assert (body["out_trade_no"], body["web_url"], body["trade_status"]) == ("202201010354002", "", "INITIAL")
+    query = api.post("/trade/query", {"trade_no": body["trade_no"]}, expect=200)
+    assert (query["trade_status"], query["order_amount"], query["prepay_id"]) == ("INITIAL", "12.01", body["prepay_id"])
+    # The page's hint: `<checkout>?prepay_id={$prepay_id}&return_url=encodeURIComponent({$return_url})`.
+    back = "https://shop.example/return?order=202201010354002&step=paid"
+    opened = customer.get(f"/?prepay_id={body['prepay_id']}&return_url={encode_uri_component(back)}")
+    assert opened.status_code == 303
+    location = opened.headers["Location"]
+    assert location.startswith("http://checkout.test/pages/checkout?token=")
+    assert parse_qs(urlsplit(location).query)["return_url"] == [back]
+    page = customer.get(location + "&method=PIX")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200
+    # The example's customer, pre-filled as on the WEB flow's page.
+    for value in ("Test User Name", "50284414727", "test@pagsmile.com"):
+        assert f'value="{value}"' in html

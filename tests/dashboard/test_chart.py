@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from decimal import Decimal
+
+from babel import numbers
 
 from checkout import clock
 from checkout.dashboard import chart
@@ -12,6 +15,12 @@ from checkout.merchants.service import find_by_app_id
 from tests import builders
 
 from .test_overview import add_user
+
+
+def shown(figure: str) -> str:
+    """A figure as the English dashboard writes it: Babel's en number, as many decimals as the API's."""
+    places = len(figure.partition(".")[2])
+    return numbers.format_decimal(Decimal(figure), format="#,##0." + "0" * places if places else "#,##0", locale="en")
 
 
 def points(html: str, currency: str) -> list[tuple[int, int]]:
@@ -46,9 +55,11 @@ def test_a_fund_then_a_payout_drawn_day_by_day(app, api, payout_api, fund, make_
         "/balance/history",
         {"start_date": days[0], "end_date": days[-1], "timestamp": builders.now_unix()},
     )["data"]
-    assert {r["current_day"]: (r["balance"][0]["amount"] if r["balance"] else "—") for r in history} == figures
-    after = figures[today.isoformat()]
-    assert figures[first.isoformat()] == "1000.00" and figures[(first + timedelta(days=1)).isoformat()] == "1000.00"
+    # The API's figures, written in the dashboard's language (en: "1,000.00"), to the cent.
+    said = {r["current_day"]: (r["balance"][0]["amount"] if r["balance"] else "—") for r in history}
+    assert {day: figure if figure == "—" else shown(figure) for day, figure in said.items()} == figures
+    after = said[today.isoformat()]
+    assert said[first.isoformat()] == "1000.00" and said[(first + timedelta(days=1)).isoformat()] == "1000.00"
     assert after != "1000.00" and len(after.split(".")[1]) == 2
     assert figures[(first - timedelta(days=1)).isoformat()] == "—"
 

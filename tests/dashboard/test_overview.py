@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from babel import numbers
+
 from checkout import clock
 from checkout.dashboard import users
 from checkout.db import db
@@ -30,7 +34,7 @@ def test_a_user_sees_only_its_own_merchant(app, api, other_api, fund, make_brows
     alice.log_in("a@shop.example")
     html = alice.get("/dashboard").get_data(as_text=True)
     assert "Loja Exemplo" in html and api.app_id in html
-    assert mine in html and "1234.56" in html and "USD" in html
+    assert mine in html and f"{numbers.format_decimal(Decimal('1234.56'), locale='en')}</span> USD" in html
     assert theirs not in html and "999.99" not in html and other_api.app_id not in html and "Outra Loja" not in html
     assert "100.50 BRL" in html  # the payment's amount, to the cent
 

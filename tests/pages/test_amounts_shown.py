@@ -1,9 +1,11 @@
 """An amount on a page is the amount charged: read back with its locale's signs it is the same number, whatever
-digits the CLDR of the day gives its currency."""
+digits the CLDR of the day gives its currency, in Latin digits; on a page whose language is not its format locale's
+(an English page in ar_BH's formats), no letter of another script and no right-to-left mark."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from decimal import Decimal
 
 from babel import numbers
@@ -11,10 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from checkout import money
-from checkout.pages import i18n
+from checkout.pages import i18n, layout
 
-LOCALES = ["en", "pt_BR", "es_MX", "es_CO", "es_CL", "es_PE", "es_AR"]
-CURRENCIES = sorted(money.MINOR_UNITS | money.PAYOUT_MINOR_UNITS)
+# The catalogues' locales and every country's format locale (es_AR, en_PH, ko_KR, ar_BH, tr_TR...).
+LOCALES = sorted({"en", "pt_BR", "es_MX", *layout.COUNTRY_FORMATS.values()})
+CURRENCIES = sorted(money.MINOR_UNITS)
 
 
 def read_back(text: str, locale: str) -> Decimal:
@@ -31,12 +34,60 @@ def charged(draw) -> tuple[Decimal, str]:
     return money.from_minor(minor, currency), currency
 
 
+def latin(text: str) -> bool:
+    """Digits 0 to 9 only, and no letter of another script than Latin."""
+    digits = all(c in "0123456789" for c in text if c.isdigit())
+    return digits and not any(
+        unicodedata.category(c)[0] == "L" and "LATIN" not in unicodedata.name(c, "") for c in text
+    )
+
+
 @given(charged(), st.sampled_from(LOCALES))
 def test_the_amount_shown_reads_back_as_the_amount_charged(amount_currency, locale):
     amount, currency = amount_currency
     shown = i18n._currency(amount, currency, locale)
     assert read_back(shown, locale) == amount, shown
+    assert all(c in "0123456789" for c in shown if c.isdigit()), shown  # never Arabic-Indic digits
     assert numbers.get_currency_symbol(currency, locale) in shown
+
+
+@given(charged(), st.sampled_from(LOCALES))
+def test_on_an_english_page_the_amount_reads_back_in_latin_letters_and_digits(amount_currency, locale):
+    amount, currency = amount_currency
+    shown = i18n._currency(amount, currency, locale, "en")
+    assert read_back(shown, locale) == amount, shown
+    assert latin(shown) and not set(shown) & set(map(chr, i18n.BIDI_MARKS)), shown
+    own, english = numbers.get_currency_symbol(currency, locale), numbers.get_currency_symbol(currency, "en")
+    assert (own if latin(own) else english) in shown, shown
+
+
+def test_every_currency_in_every_locale_on_its_own_page_and_an_english_one():
+    """Beside the sampled amounts: each pair once, with the most digits each currency has (1234567.891 BHD,
+    1234567.89 BRL, 1234567 KRW), negative too."""
+    for locale in LOCALES:
+        for currency in CURRENCIES:
+            largest = money.from_minor(1234567891 // 10 ** (3 - money.exponent(currency)), currency)
+            for amount in (largest, -largest):
+                for language in (None, "en"):
+                    shown = i18n._currency(amount, currency, locale, language)
+                    assert read_back(shown, locale) == abs(amount), (locale, currency, shown)
+                    assert latin(shown) if language else all(c in "0123456789" for c in shown if c.isdigit())
+
+
+def test_an_amount_is_never_rounded_to_fewer_digits_than_its_currency_has(monkeypatch):
+    """A CLDR release giving BHD two digits (ISO 4217: three) and KRW two (none): the amount charged is still the
+    one shown, with BHD's three decimals."""
+    cldr = numbers.get_currency_precision
+    monkeypatch.setattr(numbers, "get_currency_precision", lambda c: 2 if c in ("BHD", "KRW") else cldr(c))
+    i18n._currency.cache_clear()
+    try:
+        for locale in ("en", "ar_BH", "es_MX"):
+            shown = i18n._currency(Decimal("1234.567"), "BHD", locale, "en")
+            assert read_back(shown, locale) == Decimal("1234.567"), shown
+            assert shown.rpartition(numbers.get_decimal_symbol(locale))[2][:3] == "567", shown
+            assert read_back(i18n._currency(Decimal("15000"), "KRW", locale), locale) == Decimal(15000)
+    finally:
+        i18n._currency.cache_clear()
 
 
 def test_a_currency_whose_cldr_digits_are_fewer_keeps_the_cents_charged():

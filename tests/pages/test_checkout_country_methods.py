@@ -31,10 +31,16 @@ def checkout(api, currency: str, amount: str, **overrides) -> str:
         (
             "COP",
             "3000",
-            ["Wallet", "Cash", "BankTransfer", "PSE", "Efecty", "Bancolombia", "SuRed", "Gana", "CreditCard"],
+            ["Wallet", "Cash", "BankTransfer", "PSE", "Efecty", "Bancolombia", "SuRed", "Gana", "Baloto", "CreditCard"],
         ),
         ("CLP", "2500", ["Wallet", "Cash", "BankTransfer", "Khipu", "WebPay", "Pago46", "CreditCard"]),
-        ("PEN", "100", ["Wallet", "Cash", "BankTransfer", "CreditCard"]),
+        ("PEN", "100", ["Wallet", "Cash", "BankTransfer", "PagoEfectivo", "CreditCard"]),
+        ("ARS", "100", ["Wallet", "BankTransfer", "Khipu", "PagoFacil", "Rapipago"]),
+        ("PHP", "100", ["Wallet", "QRPH", "AlipayPlus"]),
+        ("KRW", "1000", ["Wallet"]),
+        ("BHD", "1.250", ["CreditCard"]),
+        # Ecuador's, Panama's and El Salvador's cash and bank transfers: the order names no country
+        ("USD", "10", ["CreditCard"]),
     ],
 )
 def test_each_currency_offers_its_countrys_methods(customer, api, currency, amount, offered):
@@ -131,3 +137,52 @@ def test_a_colombian_or_chilean_payment_page_shows_its_countrys_time(
     html = unescape(client.get(answer["pay_url"].removeprefix("http://checkout.test")).get_data(as_text=True))
     assert formats.moment(datetime.fromisoformat(expires + "+00:00"), zone, locale) in html
     assert formats.moment(datetime.fromisoformat(expires + "+00:00"), "UTC", locale) not in html
+
+
+def test_an_argentine_bank_transfer_asks_the_bank_the_document_and_the_payers_account(customer, api, row_counts):
+    page = choose(customer, customer.get(checkout(api, "ARS", "1500.50")), "BankTransfer")
+    html = page.get_data(as_text=True)
+    assert '<option value="191">' in html and '<option value="CUIT"' in html and '<option value="DNI"' not in html
+    assert 'name="payer_account"' in html and '<option value="C"' in html and '<option value="S"' in html
+    fields = {"name": "Ana", "email": "ana@example.com", "bank": "191", "document_type": "CUIT"}
+    fields.update(document_number="20115872045", payer_account="0071234567890123456789", payer_account_type="C")
+    before = row_counts()
+    refused = customer.post(form_action(page, "/pages/checkout"), fields, page=page)
+    assert refused.status_code == 422 and "must start with the bank code 191" in refused.get_data(as_text=True)
+    assert row_counts() == before
+    fields["payer_account"] = "1910123456789012345678"
+    assert customer.post(form_action(page, "/pages/checkout"), fields, page=page).status_code == 303
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    assert (query["method"], query["order_amount"], query["trade_status"]) == ("BankTransfer", "1500.50", "PROCESSING")
+    assert (
+        query["reference"] == query["trade_no"][-10:]
+        and '"referenceCode":"' + query["reference"] in query["instruction"]
+    )
+
+
+def test_argentine_khipu_asks_the_bank_and_the_document(customer, api):
+    page = choose(customer, customer.get(checkout(api, "ARS", "60")), "Khipu")
+    html = page.get_data(as_text=True)
+    assert '<option value="Si9wa">' in html and '<option value="DNI"' in html and 'name="payer_account"' not in html
+    fields = {"name": "Ana", "email": "ana@example.com", "bank": "Si9wa", "document_type": "DNI"}
+    assert (
+        customer.post(
+            form_action(page, "/pages/checkout"), {**fields, "document_number": "40754127"}, page=page
+        ).status_code
+        == 303
+    )
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    assert (query["method"], query["order_currency"], query["trade_status"]) == ("Khipu", "ARS", "PROCESSING")
+
+
+def test_a_costa_rican_bank_transfer_sends_the_banks_language(customer, api):
+    page = choose(customer, customer.get(checkout(api, "CRC", "5000")), "BankTransfer")
+    fields = {"name": "Ana", "email": "ana@example.com", "bank": "1021", "document_type": "ID"}
+    done = customer.post(form_action(page, "/pages/checkout"), {**fields, "document_number": "567554554"}, page=page)
+    assert done.status_code == 303
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    assert (query["method"], query["reference"], query["trade_status"]) == (
+        "BankTransfer",
+        query["trade_no"][-6:],
+        "PROCESSING",
+    )

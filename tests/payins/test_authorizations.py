@@ -71,7 +71,7 @@ def test_partial_capture_takes_that_amount_and_a_repeat_answers_it_again(api, au
     [
         (_capture("150.01"), "capture-amount-exceeded", "amount exceeds the authorized amount, 150.00 BRL"),
         (_capture(currency="USD"), "invalid-parameter", "currency: must be the trade's currency, BRL"),
-        (_capture("1.001"), "invalid-parameter", "amount: at most 2 decimal places"),
+        (_capture("1.001"), "invalid-parameter", "amount: at most 2 decimal places for BRL"),
         (_capture(out_trade_no="nope"), "trade-not-exist", "trade does not exist"),
     ],
 )

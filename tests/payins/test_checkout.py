@@ -50,6 +50,44 @@ def test_a_hosted_checkout_is_an_initial_trade_with_its_page(api, outbox):
     assert expires - created == timedelta(days=1)  # "timeout_express": "1d"
 
 
+def test_trade_type_api_creates_the_same_order_and_answers_prepay_id_with_web_url_empty(api, outbox):
+    body = api.post("/trade/create", hosted(trade_type="API"), expect=200)
+    assert set(body) == {"code", "msg", "trade_no", "out_trade_no", "web_url", "prepay_id", "trade_status"}
+    assert (body["code"], body["msg"], body["out_trade_no"]) == ("10000", "Success", "202201010354002")
+    assert (body["trade_status"], body["web_url"]) == ("INITIAL", "")
+    assert re.fullmatch(r"pp_[0-9a-f]{24}", body["prepay_id"])
+    assert outbox(body["trade_no"]) == []
+    query = api.post("/trade/query", {"trade_no": body["trade_no"]}, expect=200)
+    assert (query["trade_status"], query["method"], query["order_amount"], query["order_currency"]) == (
+        "INITIAL",
+        "",
+        "12.01",
+        "BRL",
+    )
+    assert query["prepay_id"] == body["prepay_id"]
+    created, expires = (datetime.fromisoformat(query[k]) for k in ("create_time", "expire_time"))
+    assert expires - created == timedelta(days=1)  # "timeout_express": "1d", as with WEB
+
+
+def test_trade_type_api_with_a_method_and_a_card_token_is_a_checkout_that_charges_nothing(api, outbox):
+    token = api.post("/card/token", builders.card(), expect=200)["token"]
+    body = api.post(
+        "/trade/create",
+        hosted(trade_type="API", method="CreditCard", token=token, issuer="visa", user_ip="127.0.0.1"),
+        expect=200,
+    )
+    assert (body["trade_status"], body["web_url"]) == ("INITIAL", "")
+    query = api.post("/trade/query", {"trade_no": body["trade_no"]}, expect=200)
+    assert (query["trade_status"], query["method"]) == ("INITIAL", "CreditCard")
+    assert outbox(body["trade_no"]) == []
+
+
+def test_web_and_api_share_the_merchants_order_numbers(api):
+    api.post("/trade/create", hosted(trade_type="API"), expect=200)
+    answer = api.post("/trade/create", hosted(trade_type="WEB"), expect=400)
+    assert (answer["sub_code"], answer["sub_msg"]) == ("duplicate-out_trade_no", "out_trade_no is duplicate")
+
+
 def test_a_complete_direct_payment_posted_to_create_still_answers_as_one_with_web_url(api):
     body = api.post("/trade/create", builders.direct("Boleto"), expect=200)
     assert (body["trade_status"], len(body["barcode"]) > 0) == ("PROCESSING", True)
@@ -59,7 +97,9 @@ def test_a_complete_direct_payment_posted_to_create_still_answers_as_one_with_we
 @pytest.mark.parametrize(
     ("overrides", "code", "sub_msg"),
     [
-        ({"trade_type": "API"}, "40002", "trade_type: must be WEB"),
+        ({"trade_type": "APP"}, "40002", "trade_type: must be WEB or API"),
+        ({"trade_type": "api"}, "40002", "trade_type: must be WEB or API"),
+        ({"trade_type": None}, "40001", "missing required argument: trade_type"),
         ({"version": None}, "40001", "missing required argument: version"),
         ({"content": None}, "40001", "missing required argument: content"),
         ({"method": "Khipu"}, "40002", "method: Khipu does not take BRL"),
@@ -67,7 +107,8 @@ def test_a_complete_direct_payment_posted_to_create_still_answers_as_one_with_we
             {"method": "Bitcoin"},
             "40002",
             "method: must be one of PIX, Boleto, Lottery, DepositExpress, OpenFinance, Wallet, Cash, BankTransfer, Khipu, "
-            "SPEI, CoDi, OXXO, OXXOPay, PSE, Efecty, Bancolombia, SuRed, Gana, WebPay, Pago46, CreditCard",
+            "SPEI, CoDi, OXXO, OXXOPay, PSE, Efecty, Bancolombia, SuRed, Gana, Baloto, WebPay, Pago46, PagoEfectivo, "
+            "PagoFacil, Rapipago, BNCR, OTC, QRPH, AlipayPlus, CreditCard",
         ),
         ({"channel": "PicPay"}, "40002", "channel: only with method Wallet"),
         (
@@ -92,10 +133,11 @@ def test_a_complete_direct_payment_posted_to_create_still_answers_as_one_with_we
         ({"return_url": "https://user:pw@shop.example/back"}, "40002", "return_url: must not carry user information"),
     ],
 )
+@pytest.mark.parametrize("trade_type", ["WEB", "API"])
 def test_a_hosted_checkout_refuses_what_the_provider_documents_and_writes_nothing(
-    api, row_counts, overrides, code, sub_msg
+    api, row_counts, overrides, code, sub_msg, trade_type
 ):
-    body = hosted()
+    body = hosted(trade_type=trade_type)
     for key, value in overrides.items():
         if value is None:
             body.pop(key)

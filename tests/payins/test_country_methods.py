@@ -114,7 +114,7 @@ REFUSED = [
         {"order_currency": "BRL"},
         "40002",
         "invalid-parameter",
-        "order_currency: must be CLP or COP or MXN or PEN for Cash",
+        "order_currency: must be CLP or COP or CRC or EGP or GTQ or MXN or PEN or USD for Cash",
     ),
     # Colombia's Cash and BankTransfer pages are discontinued: only the bank list's banks remain
     ("Cash MXN", {"order_currency": "COP"}, "40001", "missing-arguments", "missing required argument: bank"),

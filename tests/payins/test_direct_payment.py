@@ -125,7 +125,9 @@ def test_wallet_answers_wallet_and_app_links(api):
             {"channel": "Venmo"},
             "40002",
             "channel: must be one of PicPay, MercadoPago, Todito, Yape, Nequi, AME, Astropay, TPaga, ClaroPay, "
-            "Dale, Daviplata, Movii, Rappipay, Mach, Chek, Tupay",
+            "Dale, Daviplata, Movii, Rappipay, Mach, Chek, Tupay, AlipayCN, AlipayHK, DANA, KakaoPay, NaverPay, "
+            "Payco, SamsungPay, TOSS, BOOST, TNG, BPI, GCash, RabbitLinePay, TrueMoney, LINEPay, QIWI, Papara, "
+            "FawryPay",
         ),
         ({"channel": "Yape"}, "40002", "order_currency: must be PEN for Wallet"),
     ],
@@ -159,11 +161,16 @@ def test_bank_list_methods(api, method, bank, currency):
 @pytest.mark.parametrize(
     "method, overrides, sub_msg",
     [
-        ("Cash", {"bank": "efecty", "order_currency": "MXN"}, "order_currency: must be COP for Cash"),
+        # A bank of another country's list: the currency's own banks are named
+        (
+            "Cash",
+            {"bank": "efecty", "order_currency": "MXN"},
+            "bank: must be one of oxxo, seven_eleven for Cash in MXN",
+        ),
         (
             "Cash",
             {"bank": "spei", "order_currency": "MXN"},
-            "bank: must be one of oxxo, seven_eleven, pagoefectivo, efecty for Cash",
+            "bank: must be one of oxxo, seven_eleven for Cash in MXN",
         ),
         (
             "BankTransfer",
@@ -186,7 +193,7 @@ def test_bank_list_rules(api, row_counts, method, overrides, sub_msg):
 
 def test_bank_list_operation(api):
     body = api.post("/trade/bank-list", {"method": "Cash"}, expect=200)
-    assert [b["bank_id"] for b in body["data"]] == ["oxxo", "seven_eleven", "pagoefectivo", "efecty"]
+    assert [b["bank_id"] for b in body["data"]] == ["oxxo", "seven_eleven", "pagoefectivo", "efecty", "8300", "8301"]
     assert body["data"][0] == {
         "bank_id": "oxxo",
         "bank_name": "OXXO",
@@ -201,7 +208,7 @@ def test_bank_list_operation(api):
 def test_khipu_banks_answer_their_minimum_and_hold_payments_to_it(api, row_counts):
     body = api.post("/trade/bank-list", {"method": "Khipu"}, expect=200)
     assert body["min_amount"] == "200"
-    assert {b["min_amount"] for b in body["data"]} == {"200"}
+    assert {(b["currency"], b["min_amount"]) for b in body["data"]} == {("CLP", "200"), ("ARS", "50.00")}
     before = row_counts()
     small = builders.direct("Khipu", bank="bancoestado", order_currency="CLP", order_amount="199")
     answer = api.post("/trade/pay", small, expect=400)
@@ -277,13 +284,14 @@ def test_credit_card_requires_its_fields(api, missing):
             {"method": "Bitcoin"},
             "40002",
             "method: must be one of PIX, Boleto, Lottery, DepositExpress, OpenFinance, Wallet, Cash, BankTransfer, Khipu, "
-            "SPEI, CoDi, OXXO, OXXOPay, PSE, Efecty, Bancolombia, SuRed, Gana, WebPay, Pago46, CreditCard",
+            "SPEI, CoDi, OXXO, OXXOPay, PSE, Efecty, Bancolombia, SuRed, Gana, Baloto, WebPay, Pago46, PagoEfectivo, "
+            "PagoFacil, Rapipago, BNCR, OTC, QRPH, AlipayPlus, CreditCard",
         ),
         ({"order_currency": "USD"}, "40002", "order_currency: must be BRL for PIX"),
         ({"order_amount": "100000000.00"}, "40002", "order_amount: must be between 0.01 and 99999999.99"),
         ({"order_amount": "NaN"}, "40002", "order_amount: must be a plain decimal number"),
         ({"order_amount": True}, "40002", "order_amount: must be a number or a numeric string"),
-        ({"order_amount": "12.345"}, "40002", "order_amount: at most 2 decimal places"),
+        ({"order_amount": "12.345"}, "40002", "order_amount: at most 2 decimal places for BRL"),
         ({"subject": "s" * 129}, "40002", "subject: String should have at most 128 characters"),
         ({"content": "c" * 256}, "40002", "content: String should have at most 255 characters"),
         ({"notify_url": "merchant.example/notify"}, "40002", "notify_url: must be an absolute http(s) URL"),
@@ -377,7 +385,7 @@ def test_digits_outside_ascii_are_refused(api, card, sub_msg):
 @pytest.mark.parametrize("amount", ["100.00999999999999999999999999999", "100.000000000000000000000000000001"])
 def test_amounts_beyond_decimal_precision_are_refused_not_rounded(api, amount):
     body = api.post("/trade/pay", builders.direct("PIX", order_amount=amount), expect=400)
-    assert body["sub_msg"] == "order_amount: at most 2 decimal places"
+    assert body["sub_msg"] == "order_amount: at most 2 decimal places for BRL"
 
 
 def test_trailing_zeros_are_not_decimal_places(api):

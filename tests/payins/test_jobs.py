@@ -56,9 +56,13 @@ def _pending_copies(app) -> None:
             if connection.dialect.name == "postgresql"
             else "(WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < :count) SELECT n FROM s)"
         )
-        columns = ", ".join(c.name for c in Trade.__table__.columns if c.name not in ("id", "trade_no", "out_trade_no"))
+        own = ("id", "trade_no", "out_trade_no", "prepay_id")  # each copy's own (trade_no and prepay_id are unique)
+        columns = ", ".join(c.name for c in Trade.__table__.columns if c.name not in own)
         # The names are the table's own columns, the count a parameter.
-        copies = f"INSERT INTO trades (trade_no, out_trade_no, {columns}) SELECT 'copy-' || n, 'copy-' || n, {columns}"
+        copies = (
+            f"INSERT INTO trades (trade_no, out_trade_no, prepay_id, {columns})"
+            f" SELECT 'copy-' || n, 'copy-' || n, 'pp_copy_' || n, {columns}"
+        )
         connection.execute(text(f"{copies} FROM trades, {numbers}"), {"count": _PENDING})
         if connection.dialect.name == "postgresql":
             connection.exec_driver_sql("ANALYZE trades")

@@ -120,8 +120,19 @@ def test_bad_timeout_express(api, token, row_counts, value, rule):
         ({"notify_url": "ftp://merchant.example"}, "40002", "notify_url: must be an absolute http(s) URL"),
         ({"order_amount": "0"}, "40002", "order_amount: must be between 0.01 and 99999999.99"),
         ({"order_amount": "-5"}, "40002", "order_amount: must be between 0.01 and 99999999.99"),
-        ({"order_amount": "1.001"}, "40002", "order_amount: at most 2 decimal places"),
-        ({"order_currency": "XYZ"}, "40002", "order_currency: must be one of BRL, CLP, COP, EUR, GBP, MXN, PEN, USD"),
+        ({"order_amount": "1.001"}, "40002", "order_amount: at most 2 decimal places for BRL"),
+        (
+            {"order_currency": "XYZ"},
+            "40002",
+            "order_currency: must be one of AED, ARS, BHD, BOB, BRL, CLP, CNY, COP, CRC, EGP, EUR, GBP, GTQ, HKD, IDR,"
+            " KRW, KWD, MXN, MYR, OMR, PEN, PHP, PYG, QAR, RUB, SAR, THB, TRY, TWD, USD, UYU",
+        ),
+        (
+            {"order_currency": "ARS"},
+            "40002",
+            "order_currency: must be one of BRL, USD, EUR, GBP, MXN, CLP, COP, PEN, BHD, KWD, OMR, QAR, SAR, AED, RUB"
+            " for a card",
+        ),
     ],
 )
 def test_field_rules(api, token, row_counts, overrides, code, sub_msg):

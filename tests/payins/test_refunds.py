@@ -122,7 +122,7 @@ def test_unknown_and_foreign_trades(api, other_api):
     [
         ({"refund_currency": "USD"}, "refund_currency: must be the trade's currency, BRL"),
         ({"refund_amount": "0"}, "refund_amount: must be between 0.01 and 99999999999999.99"),
-        ({"refund_amount": "1.001"}, "refund_amount: at most 2 decimal places"),
+        ({"refund_amount": "1.001"}, "refund_amount: at most 2 decimal places for BRL"),
         ({"out_request_no": "x" * 17}, "out_request_no: String should have at most 16 characters"),
         ({"refund_reason": "r" * 129}, "refund_reason: String should have at most 128 characters"),
         ({"timestamp": "2026-11-21 1:00:00"}, "timestamp: must be yyyy-MM-dd HH:mm:ss (19 characters)"),
@@ -267,4 +267,4 @@ def test_refund_a_hair_above_the_paid_amount(api):
     trade_no = api.post("/trade/pay", builders.direct("PIX", order_amount="100.00"), expect=200)["trade_no"]
     api.post(f"/sandbox/trades/{trade_no}/pay", expect=200)
     body = api.post("/trade/refund", builders.refund(trade_no, "100.00000000000000000000000000001"), expect=400)
-    assert body["sub_msg"] == "refund_amount: at most 2 decimal places"
+    assert body["sub_msg"] == "refund_amount: at most 2 decimal places for BRL"

@@ -36,8 +36,15 @@ _BY_CURRENCY: dict[str, dict[tuple[str, str | None], Refundability]] = {
         ("BankTransfer", None): YES,
     },
 }
-# Currencies the summary lists with every method non-refundable.
-_NOTHING_REFUNDED = frozenset({"COP", "CLP", "PEN"})
+# Currencies the summary lists with every method non-refundable (Argentina, Bolivia, Paraguay, Uruguay, Guatemala
+# and Costa Rica among the new pages).
+_NOTHING_REFUNDED = frozenset({"COP", "CLP", "PEN", "ARS", "BOB", "PYG", "UYU", "GTQ", "CRC"})
+# Currencies of the new pages whose methods the summary lists without a "Refund" column (Russia, Asia, Türkiye,
+# Egypt) or with "No" beside our cards (USD: Ecuador, Panama, El Salvador): cards are refundable, nothing else.
+_ONLY_CARDS_REFUNDED = frozenset(
+    {"USD", "RUB", "TRY", "EGP", "CNY", "HKD", "IDR", "KRW", "MYR", "PHP", "THB", "TWD"}
+    | {"BHD", "KWD", "OMR", "QAR", "SAR", "AED"}
+)
 
 
 def of(method: str, channel: str | None, currency: str) -> Refundability:
@@ -45,6 +52,8 @@ def of(method: str, channel: str | None, currency: str) -> Refundability:
     refundable."""
     if currency in _NOTHING_REFUNDED:
         return NO
+    if currency in _ONLY_CARDS_REFUNDED:
+        return YES if method == "CreditCard" else NO
     listed = _BY_CURRENCY.get(currency)
     if listed is None:
         return YES
