@@ -78,7 +78,8 @@ def _chosen(trade: Trade) -> str | None:
 def _form(trade: Trade, method: str, formdata=None) -> CheckoutForm:
     form = CheckoutForm(formdata=formdata, data=checkout.prefilled(trade) if formdata is None else None)
     banks = [(bank.bank_id, bank.name) for bank in methods.banks_for(method, trade.currency)]
-    channels = [] if trade.channel else methods.channels_for(trade.currency) if method == "Wallet" else []
+    amount = money.from_minor(trade.amount_minor, trade.currency)
+    channels = [] if trade.channel else methods.channels_for(trade.currency, amount) if method == "Wallet" else []
     form.keep_for(
         method,
         banks,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 
+from ..payins import methods
 from ..payins.methods import catalog
 from ..payins.models import Trade
 
@@ -35,6 +36,9 @@ WALLET_NAMES = {
 def journey(trade: Trade) -> str | None:
     """The trade's journey, from what its method answered (None: a page of its own)."""
     fields = trade.details.get("response", {})
+    method = methods.METHODS.get(trade.method or "")
+    if method is None or not method.settles_in_sandbox:  # a card, or a checkout with no method yet
+        return None
     if trade.method == "Wallet":
         channel = catalog.channel(trade.channel or "", trade.currency)
         documented = set(channel.answer) if channel else set()

@@ -26,13 +26,17 @@ KIND = "checkout"
 def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox: bool = True) -> Trade:
     """An INITIAL trade for the hosted checkout: `method` given shows only that method, none shows every
     method valid for the currency (the provider's checkout page)."""
-    offered = methods.for_currency(order.order_currency)
+    offered = methods.for_currency(order.order_currency, order.order_amount)
     chosen, channel = "", None  # as the catalogue spells them (the merchant's may be in any case)
     if order.method is not None:
         method = methods.lookup(order.method, order.channel)
-        if method.name not in offered:
+        if method.name not in methods.for_currency(order.order_currency):
             raise InvalidField("method", f"{method.name} does not take {order.order_currency}")
-        channels = methods.channels_for(order.order_currency)
+        if method.name not in offered:
+            raise InvalidField(
+                "order_amount", f"{method.name} does not take {order.order_amount} {order.order_currency}"
+            )
+        channels = method.channels or methods.channels_for(order.order_currency, order.order_amount)
         if order.channel is not None:
             channel = next((c for c in channels if c.casefold() == order.channel.casefold()), None)
             if channel is None:
@@ -40,6 +44,8 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
         offered, chosen = [method.name], method.name
     elif order.channel is not None:
         raise InvalidField("channel", "only with method Wallet")
+    if not offered:
+        raise InvalidField("order_amount", f"no method takes {order.order_amount} {order.order_currency}")
     now = clock.now()
     if order.cancellation_express is not None:
         timeouts.cancellation(order.cancellation_express, order.timeout_express, now)

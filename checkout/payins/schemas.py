@@ -114,7 +114,7 @@ class VaultPayRequest(PayinRequest):
     notify_url: HttpUrl
     subject: Annotated[str, Text(128)]
     content: Annotated[str | None, OptText(255)] = None
-    order_amount: Annotated[Decimal, Amount("0.1", "9999999")]
+    order_amount: Annotated[Decimal, Amount("0.1", "9999999", places=None)]
     order_currency: Currency
     buyer_id: Annotated[str, Text(64)]
     vault_token: Annotated[str, Text(64)]

@@ -151,7 +151,7 @@ def outcome(decision: Decision, success: str) -> tuple[str, str | None]:
 
 
 def pre_authorize(session: Session, merchant: Merchant, req: PreAuthorization, acquirer: Acquirer) -> Trade:
-    methods.card_currency(req.order_currency)
+    methods.cards.check(req.order_amount, req.order_currency)
     duplicate_check(session, merchant, req.out_trade_no)
     card = cards.usable_token(session, merchant, req.token, "token")
     code = req.threeds.status_code
@@ -212,8 +212,8 @@ def pay_with_vault(session: Session, merchant: Merchant, req: VaultPayment) -> T
             raise InvalidField("order_currency", "must be BRL for PIXAutomatic")
         _check_pix_schedule(session, vault, req.scheduled_date)
         scheduled = req.scheduled_date
-    else:
-        methods.card_currency(req.order_currency)
+    else:  # the interface's range for pay with vault (0.1 to 9,999,999) stands: only a card's currency is checked
+        methods.cards.check_currency(req.order_currency)
     # The debit itself runs later (card: at once; PIX Automático: on scheduled_date), by the worker.
     trade = new_trade(
         session,

@@ -30,7 +30,12 @@ def checkout(api, currency: str, amount: str, **overrides) -> str:
     [
         (
             "COP",
-            "3000",
+            "3000",  # Bancolombia and Baloto start at 5,000 COP
+            ["Wallet", "Cash", "BankTransfer", "PSE", "Efecty", "SuRed", "Gana", "CreditCard"],
+        ),
+        (
+            "COP",
+            "5000",
             ["Wallet", "Cash", "BankTransfer", "PSE", "Efecty", "Bancolombia", "SuRed", "Gana", "Baloto", "CreditCard"],
         ),
         ("CLP", "2500", ["Wallet", "Cash", "BankTransfer", "Khipu", "WebPay", "Pago46", "CreditCard"]),

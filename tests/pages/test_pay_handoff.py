@@ -7,6 +7,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from checkout import clock
+from checkout.pages import pay_journeys
+from checkout.payins.models import Trade
 from tests.pages.conftest import csrf_of, form_action
 from tests.pages.country_payments import CASES, HANDOFF
 from tests.pages.test_pay_journeys import create, page_url, status_of
@@ -168,3 +170,11 @@ def test_outside_the_sandbox_there_is_no_hand_off_page(app, customer, api):
     finally:
         app.config["SANDBOX"] = True
     assert status_of(api, trade) == "PROCESSING"
+
+
+
+@pytest.mark.parametrize("method", ["CreditCard", "", "PIXAutomatic"])
+def test_a_card_a_vault_debit_or_a_checkout_with_no_method_has_no_hand_off(method):
+    """Decided by the acquirer or the payer's bank, never by a sandbox bank page: no journey, so the hand-off page
+    answers its 404 page for them."""
+    assert pay_journeys.journey(Trade(method=method, currency="BRL", details={"response": {}})) is None

@@ -193,3 +193,33 @@ def test_the_sandbox_cannot_pay_a_checkout_before_a_method_is_submitted(api):
         "trade-status-invalid",
         "trade is INITIAL; the customer has not submitted a method yet",
     )
+
+
+@pytest.mark.parametrize(
+    "overrides, sub_msg",
+    [
+        ({"order_currency": "BHD", "order_amount": "0.1"}, "order_amount: no method takes 0.1 BHD"),
+        ({"order_currency": "BHD", "order_amount": "50000.001"}, "order_amount: no method takes 50000.001 BHD"),
+        (
+            {"order_currency": "COP", "order_amount": "3000", "method": "Bancolombia"},
+            "order_amount: Bancolombia does not take 3000 COP",
+        ),
+        (
+            {"order_currency": "PHP", "order_amount": "100", "method": "AlipayPlus", "channel": "GCash"},
+            "channel: must be one of AlipayPlus for this currency",
+        ),
+    ],
+)
+def test_a_checkout_no_offered_method_could_pay_is_refused_at_once(api, row_counts, overrides, sub_msg):
+    before = row_counts()
+    body = hosted(**overrides, customer={"identify": {"type": "", "number": ""}})
+    assert api.post("/trade/create", body, expect=400)["sub_msg"] == sub_msg
+    assert row_counts() == before
+
+
+def test_alipayplus_with_its_own_channel_is_a_checkout_of_that_method(api):
+    body = hosted(order_currency="PHP", order_amount="100", method="AlipayPlus", channel="alipayplus")
+    body["customer"] = {"identify": {"type": "", "number": ""}}
+    trade_no = api.post("/trade/create", body, expect=200)["trade_no"]
+    query = api.post("/trade/query", {"trade_no": trade_no}, expect=200)
+    assert (query["trade_status"], query["order_amount"]) == ("INITIAL", "100.00")

@@ -337,3 +337,30 @@ def test_brazilian_methods_keep_their_pages_amount_ranges(api, row_counts, metho
     assert row_counts() == before
     edge = {"0.09": "0.1", "50000.01": "50000", "4.99": "5", "2000.01": "2000", "0.99": "1"}[amount]
     api.post("/trade/pay", builders.direct(method, order_amount=edge, bank="itau"), expect=200)
+
+
+@pytest.mark.parametrize(
+    "identify, sub_msg",
+    [
+        ({"type": "CI", "number": "12"}, "customer.identify.type: must be DUI for Cash (USD)"),
+        ({"type": "CIP", "number": "502844"}, "customer.identify.type: must be DUI for Cash (USD)"),
+        ({"type": "DUI", "number": "12"}, "customer.identify.number: must be a valid DUI"),
+    ],
+)
+def test_a_listed_bank_picks_its_countrys_page_and_that_pages_documents(api, row_counts, identify, sub_msg):
+    """El Salvador's cash outlet 8300 is paid with a DUI: an Ecuadorian CI or a Panamanian CIP does not go through
+    it, nor a DUI of the wrong form."""
+    body = builders.direct(
+        "Cash",
+        order_currency="USD",
+        order_amount="20",
+        bank="8300",
+        language_code="ES",
+        customer={"identify": identify},
+    )
+    before = row_counts()
+    assert api.post("/trade/pay", body, expect=400)["sub_msg"] == sub_msg
+    assert row_counts() == before
+    body["customer"]["identify"] = {"type": "DUI", "number": "567554554"}
+    answer = api.post("/trade/pay", body, expect=200)
+    assert answer["reference"] == answer["trade_no"][-6:]

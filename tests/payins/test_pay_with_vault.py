@@ -125,7 +125,7 @@ def test_pending_and_voided_vaults_cannot_be_paid_with(api, card_vault):
     [
         ("0.09", "order_amount: must be between 0.1 and 9999999"),
         ("10000000", "order_amount: must be between 0.1 and 9999999"),
-        ("1.999", "order_amount: at most 2 decimal places"),
+        ("1.999", "order_amount: at most 2 decimal places for BRL"),
     ],
 )
 def test_vault_amount_range(api, card_vault, amount, sub_msg):

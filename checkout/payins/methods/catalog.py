@@ -204,6 +204,11 @@ def listing(method: str) -> dict:
     return {**answer, "method": method}
 
 
+def banks(method: str, currency: str) -> list[Bank]:
+    """The method's banks in `currency` (its country's table)."""
+    return [b for b in BANKS.get(method, ()) if b.currency == currency]
+
+
 def bank(method: str, bank_id: str) -> Bank | None:
     """The listed bank, whatever the case of its id (the provider's DepositExpress example sends "Bradesco")."""
     wanted = bank_id.casefold()

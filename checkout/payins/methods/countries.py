@@ -179,6 +179,13 @@ def choose(req: DirectPayment) -> Variant | None:
     return chosen
 
 
+def within(amount: Decimal, minimum: str | None, maximum: str | None, integer: bool = False) -> bool:
+    """Whether a page's amount rules take `amount` (either limit may be open)."""
+    if integer and amount != amount.to_integral_value():
+        return False
+    return (minimum is None or amount >= Decimal(minimum)) and (maximum is None or amount <= Decimal(maximum))
+
+
 def check_amount(amount: Decimal, currency: str, what: str, minimum: str | None, maximum: str | None, integer: bool):
     """The page's amount rules: whole numbers where it says "Only Integer", within its limits (either may be open)."""
     if integer and amount != amount.to_integral_value():
