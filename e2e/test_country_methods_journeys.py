@@ -1,7 +1,7 @@
 """A customer journey for each country's new methods, in Chromium: the payment made through the API, its pay_url
 opened, what the page shows checked (reference, bar code, bank details, QR, the hand-off button), then paid with
 only what the page offers (the sandbox panel, or the bank's or wallet's sandbox page), until the page says paid.
-Plus one Decline, and a Bahraini card paid on the hosted checkout's card form."""
+Plus one Decline, and a card of each Gulf country paid on the hosted checkout's card form."""
 
 from __future__ import annotations
 
@@ -166,13 +166,25 @@ def test_decline_at_the_wallet(profile, shop_api):
     assert (query["trade_status"], query["refuse_detail"]) == ("REFUSED", "declined by the customer at Papara")
 
 
-def test_bahraini_card_on_the_hosted_checkout(profile, shop_api):
+# The Gulf's card pages: Bahrain, Kuwait and Oman in three-decimal currencies, Qatar, Saudi Arabia and the UAE in two.
+GULF_CARDS = [
+    ("BHD", "12.345"),
+    ("KWD", "7.125"),
+    ("OMR", "3.500"),
+    ("QAR", "45.50"),
+    ("SAR", "120.75"),
+    ("AED", "99.99"),
+]
+
+
+@pytest.mark.parametrize(("currency", "amount"), GULF_CARDS)
+def test_a_gulf_card_on_the_hosted_checkout(profile, shop_api, currency, amount):
     trade = shop_api.payin(
         "/trade/create",
         {
-            "out_trade_no": f"cj-bhd-{profile.name}",
-            "order_currency": "BHD",
-            "order_amount": "12.345",
+            "out_trade_no": f"cj-{currency.lower()}-{profile.name}",
+            "order_currency": currency,
+            "order_amount": amount,
             "subject": "Order 42",
             "content": "Blue shirt",
             "trade_type": "WEB",
@@ -184,7 +196,7 @@ def test_bahraini_card_on_the_hosted_checkout(profile, shop_api):
     )
     page = profile.new_page()
     page.goto(trade["web_url"])
-    # The card is Bahrain's only method: its form is open at once, in English (no Arabic catalogue).
+    # The card is the only method in these currencies: its form is open at once, in English (no Arabic catalogue).
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_label("Full name")).to_have_value("Fatima Ali")
     page.get_by_label("Card number").fill("4111 1111 1111 1111")
@@ -192,10 +204,10 @@ def test_bahraini_card_on_the_hosted_checkout(profile, shop_api):
     page.get_by_label("Security code").fill("123")
     page.get_by_label("Name on the card").fill("Fatima Ali")
     pay = page.locator("button.pay")
-    expect(pay).to_contain_text("12.345")  # three decimals: the dinar's minor unit
+    expect(pay).to_contain_text(amount)  # the currency's minor units: three for the dinars and the rial of Oman
     pay.click()
     expect(page.get_by_role("heading", name="Confirm your purchase")).to_be_visible()
     page.get_by_role("button", name="Confirm", exact=True).click()
     expect(page.get_by_role("status")).to_have_text(PAID["en"], timeout=15_000)
     query = shop_api.payin("/trade/query", {"trade_no": trade["trade_no"]})
-    assert (query["trade_status"], query["method"], query["order_amount"]) == ("SUCCESS", "CreditCard", "12.345")
+    assert (query["trade_status"], query["method"], query["order_amount"]) == ("SUCCESS", "CreditCard", amount)

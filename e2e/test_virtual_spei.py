@@ -1,7 +1,8 @@
 """A virtual SPEI account in Chromium: opened through the API, its CLABE pasted (spaced, as copied) into the sandbox
 transfer page with a comma amount, the transfer seen arriving on the page, in the API (usage, /trade/query) and at
-the shop's notification receiver; then the account cancelled and the page refusing its CLABE, writing nothing.
-Desktop and phone (H5), in the page's Mexican Spanish."""
+the shop's notification receiver; another customer's CLABE refused on the page, which pays its own account only;
+then the account cancelled and the page refusing its CLABE, writing nothing. Desktop and phone (H5), in the page's
+Mexican Spanish."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ RFC = "MAMB780915969"  # the provider's Mexican test customer
 AMOUNTS = {"desktop": ("1234,56", "1234.56", "$1,234.56"), "mobile": ("87,05", "87.05", "$87.05")}
 BENEFICIARY = "Checkout Sandbox Pagamentos"  # the sandbox collector, the CLABEs' account holder
 CLABE_LABEL, AMOUNT_LABEL, SEND = "CLABE a la que transfieres", "Monto (MXN)", "Enviar transferencia"
+# Any CLABE but the link's own, whoever's: one answer that tells nothing about it.
+ELSEWHERE = "Esta página solo transfiere a la CLABE que te dio Loja Exemplo."
 
 
 def spaced(number: str) -> str:
@@ -33,6 +36,13 @@ def paste(page, label: str, value: str) -> None:
     field.focus()
     page.keyboard.press("ControlOrMeta+V")
     expect(field).to_have_value(value)
+
+
+def send(page, number: str, amount: str) -> None:
+    """The customer's transfer: the CLABE pasted as copied (spaced), the amount typed, the form sent."""
+    paste(page, CLABE_LABEL, spaced(number))
+    page.get_by_label(AMOUNT_LABEL).fill(amount)
+    page.get_by_role("button", name=SEND).click()
 
 
 def written(server_env: dict, app_id: str, buyer: str) -> dict[str, int]:
@@ -114,12 +124,8 @@ def notified_as_documented(notified, merchant: dict, account: dict, received: di
     }
 
 
-def test_a_pasted_clabe_pays_the_account_and_once_cancelled_is_refused(
-    profile, shot, shop_api, shop, merchant, server_env, notified
-):
-    typed, arrived, shown = AMOUNTS[profile.name]
-    buyer = f"spei-e2e-{profile.name}"
-    account = shop_api.payin(
+def open_account(shop_api, shop: str, buyer: str) -> dict:
+    return shop_api.payin(
         "/virtual-account/spei/create",
         {
             "notify_url": f"{shop}/notify",
@@ -131,6 +137,14 @@ def test_a_pasted_clabe_pays_the_account_and_once_cancelled_is_refused(
             },
         },
     )
+
+
+def test_a_pasted_clabe_pays_the_account_and_once_cancelled_is_refused(
+    profile, shot, shop_api, shop, merchant, server_env, notified
+):
+    typed, arrived, shown = AMOUNTS[profile.name]
+    buyer = f"spei-e2e-{profile.name}"
+    account = open_account(shop_api, shop, buyer)
     assert (account["status"], account["provider"], account["beneficiary_name"]) == ("ACTIVE", "STP", BENEFICIARY)
     number = account["account_number"]
 
@@ -145,9 +159,7 @@ def test_a_pasted_clabe_pays_the_account_and_once_cancelled_is_refused(
     assert serious_violations(page) == []
     shot(page, "spei-transfer")
 
-    paste(page, CLABE_LABEL, spaced(number))
-    page.get_by_label(AMOUNT_LABEL).fill(typed)
-    page.get_by_role("button", name=SEND).click()
+    send(page, number, typed)
     expect(page.get_by_role("status")).to_have_text("Loja Exemplo recibió tu transferencia.")
     expect(page.get_by_role("heading", name="Transferencia enviada")).to_be_visible()
     expect(page.locator(".result-amount")).to_have_text(shown)
@@ -159,16 +171,26 @@ def test_a_pasted_clabe_pays_the_account_and_once_cancelled_is_refused(
     received = arrived_once(shop_api, account, tracking_key, arrived, buyer)
     notified_as_documented(notified, merchant, account, received, buyer)
 
-    # Cancelled, the CLABE takes nothing more: the page, still open, says so on the field, and writes nothing.
-    cancelled = shop_api.payin("/virtual-account/spei/cancel", {"account_id": account["account_id"]})
-    assert cancelled["status"] == "CANCELED" and "transfer_url" not in cancelled
+    # The link is this customer's: another customer's CLABE of the same shop is refused, and nothing is written.
+    neighbour_buyer = f"{buyer}-neighbour"
+    neighbour = open_account(shop_api, shop, neighbour_buyer)
     before = written(server_env, merchant["app_id"], buyer)
     assert before == {"trades": 1, "trade_events": 2, "transfers": 1, "outbox": 1}
     profile.expected_statuses.add(422)
     expect(page.get_by_role("heading", name="Hacer otra transferencia SPEI")).to_be_visible()
-    paste(page, CLABE_LABEL, spaced(number))
-    page.get_by_label(AMOUNT_LABEL).fill(typed)
-    page.get_by_role("button", name=SEND).click()
+    send(page, neighbour["account_number"], typed)
+    expect(page.locator("#clabe-error")).to_have_text(ELSEWHERE)
+    expect(page.get_by_role("heading", name="Transferencia enviada")).to_have_count(0)
+    shot(page, "spei-transfer-elsewhere")
+    assert written(server_env, merchant["app_id"], buyer) == before
+    assert written(server_env, merchant["app_id"], neighbour_buyer) == dict.fromkeys(before, 0)
+    usage = shop_api.payin("/virtual-account/spei/usage", {"account_id": neighbour["account_id"]})
+    assert usage["transfers"] == []
+
+    # Cancelled, the CLABE takes nothing more: the page, still open, says so on the field, and writes nothing.
+    cancelled = shop_api.payin("/virtual-account/spei/cancel", {"account_id": account["account_id"]})
+    assert cancelled["status"] == "CANCELED" and "transfer_url" not in cancelled
+    send(page, number, typed)
     error = page.locator("#clabe-error")
     expect(error).to_have_text("Esta CLABE fue cancelada: ya no recibe transferencias.")
     expect(page.get_by_label(CLABE_LABEL)).to_have_attribute("aria-invalid", "true")

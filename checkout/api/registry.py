@@ -125,6 +125,11 @@ REASONS: tuple[Reason, ...] = (
     Reason("account-pool-run-out", errors.Refused, "the merchant's pool of virtual SPEI accounts is used up"),
     Reason("account-not-exist", errors.NotFound, "no such virtual SPEI account (account_id, or a transfer's CLABE)"),
     Reason("account-not-active", errors.IllegalState, "the virtual SPEI account is CANCELED"),
+    Reason(
+        "duplicate-buyer_id",
+        errors.Duplicate,
+        "a virtual SPEI create for a customer whose ACTIVE account was opened with other details",
+    ),
     Reason("delivery-busy", errors.IllegalState, "a worker is sending this delivery right now"),
     Reason(
         "insufficient-balance",

@@ -90,7 +90,9 @@ def _currency(number, currency: str, locale: str, language: str | None = None) -
     - Digits are always Latin (numbering_system "latn"), never a locale's default Arabic-Indic ones.
     - On a page whose language is not the locale's (an English page of a Bahraini trade, in ar_BH's formats),
       a symbol in another script than Latin is written as the page's language writes it ("BHD", not "د.ب."),
-      and the right-to-left marks of the locale's pattern are dropped.
+      and the right-to-left marks of the locale's pattern are dropped. On an English page any symbol that
+      English (`en`) writes otherwise is English's: zh_Hant_TW's "$" would read as US dollars and
+      zh_Hans_CN's "¥" as yen, where English writes "NT$" and "CN¥".
     - Babel applies CLDR's currency patterns but not its currencySpacing (root's, which every locale keeps):
       a symbol whose edge next to the digits is neither a symbol nor a space ("USD", unlike "$" or "US$") is
       kept apart from them by a no-break space. Without it es-MX read "USD1.40"."""
@@ -107,9 +109,10 @@ def _currency(number, currency: str, locale: str, language: str | None = None) -
     symbol = numbers.get_currency_symbol(currency, locale=locale)
     if language and Locale.parse(language).language != Locale.parse(locale).language:
         text = text.translate(BIDI_MARKS)
-        if _other_script(symbol):
-            own = numbers.get_currency_symbol(currency, locale=language)
-            text, symbol = text.replace(symbol.translate(BIDI_MARKS), own), own
+        own = numbers.get_currency_symbol(currency, locale=language)
+        bare = symbol.translate(BIDI_MARKS)
+        if own != bare and (_other_script(symbol) or Locale.parse(language).language == "en"):
+            text, symbol = text.replace(bare, own), own
     at = text.find(symbol)
     if at < 0:
         return text

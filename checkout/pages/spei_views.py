@@ -1,4 +1,4 @@
-"""Sandbox page: a customer's bank transfer to a merchant's virtual SPEI account (the CLABE pasted, an amount)."""
+"""Sandbox page: a customer's bank transfer to its virtual SPEI account (the CLABE pasted, an amount)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ from wtforms.validators import DataRequired, Length, ValidationError
 
 from .. import clock, money
 from ..db import db
-from ..errors import DomainError
+from ..errors import DomainError, NotFound
 from ..merchants.models import Merchant
 from ..mexico import clabe
 from ..virtualspei import service as virtualspei
 from ..virtualspei import transfers
+from ..virtualspei.models import VirtualAccount
 from .common import Page, PageError, open_page, read_token, render
 from .forms import REQUIRED, PageForm
 from .i18n import format_currency
@@ -80,14 +81,22 @@ class TransferForm(PageForm):
         return Decimal((self.amount.data or "").strip().replace(",", "."))
 
 
-def _transfer_page() -> Page:
+def _transfer_page() -> tuple[Page, VirtualAccount]:
+    """The page, and the one account its link was handed out for (cancelled since, maybe: the page says so)."""
     if not current_app.config["SANDBOX"]:
         raise PageError(404, "not-found")
     token, payload = read_token(virtualspei.TRANSFER_PAGE, virtualspei.TRANSFER_PAGE_TTL, lambda p: p.get("merchant"))
+    account_id = payload.get("account")
+    if not isinstance(account_id, str):
+        raise PageError(400, "invalid")  # a link that names no account pays none
     merchant = db.session.get(Merchant, payload.get("merchant", 0))
     if merchant is None:
         raise PageError(404, "not-found")
-    return open_page(token, merchant, "MEX")
+    try:
+        account = virtualspei.find(db.session, merchant, account_id)
+    except NotFound:
+        raise PageError(404, "not-found") from None
+    return open_page(token, merchant, "MEX"), account
 
 
 def _signed(page: Page, key: str) -> str:
@@ -114,26 +123,32 @@ def _posted_key(page: Page) -> str:
 
 @bp.get("/spei/transfer")
 def spei_transfer_page():
-    page = _transfer_page()
+    page, _account = _transfer_page()
     return render(TEMPLATE, page, form=TransferForm(formdata=None), transfer_key=_fresh_key(page))
 
 
 @bp.post("/spei/transfer")
 def spei_transfer():
-    """The transfer reaches the CLABE: a paid trade for the merchant, its notification queued. A CLABE of no
-    account of this merchant's, or of a cancelled one, is refused on the page and changes nothing; the same
-    form posted again (a reload of the receipt) shows the transfer it sent and sends nothing."""
-    page = _transfer_page()
+    """The transfer reaches the link's CLABE: a paid trade for the merchant, its notification queued. Any other
+    CLABE (another customer's, another merchant's, none at all) gets one refusal that tells nothing of it and
+    reads nothing about it; the link's CLABE once cancelled is refused as such. The same form posted again (a
+    reload of the receipt) shows the transfer it sent and sends nothing."""
+    page, own = _transfer_page()
     _post_allowed(page)
     key = _posted_key(page)
     form = TransferForm()
     if not form.validate():
         return render(TEMPLATE, page, 422, form=form, transfer_key=_signed(page, key))
+    if not hmac.compare_digest(form.account_number.encode(), own.account_number.encode()):
+        form.clabe.errors = [
+            _("This page only transfers to the CLABE %(merchant)s gave you.", merchant=page.merchant.name)
+        ]
+        return render(TEMPLATE, page, 422, form=form, transfer_key=_signed(page, key))
     try:
-        trade, account = transfers.receive(db.session, page.merchant, form.account_number, form.value, key=key)
+        trade, account = transfers.receive(db.session, page.merchant, own.account_number, form.value, key=key)
     except DomainError as error:
         db.session.rollback()
-        form.clabe.errors = [_refusal(error.reason, page)]
+        form.clabe.errors = [_refusal(error.reason)]
         return render(TEMPLATE, page, 422, form=form, transfer_key=_signed(page, key))
     db.session.commit()
     amount = format_currency(money.from_minor(trade.amount_minor, trade.currency), trade.currency)
@@ -152,9 +167,7 @@ def spei_transfer():
     )
 
 
-def _refusal(reason: str, page: Page) -> str:
+def _refusal(reason: str) -> str:
     if reason == "account-not-active":
         return _("This CLABE was cancelled: it takes no more transfers.")
-    if reason == "account-not-exist":
-        return _("No account of %(merchant)s has this CLABE.", merchant=page.merchant.name)
     return _("This transfer could not be made.")

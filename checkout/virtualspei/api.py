@@ -22,7 +22,7 @@ bp = Blueprint("virtualspei", __name__, url_prefix="/virtual-account/spei")
 def _answer(account: VirtualAccount) -> dict[str, Any]:
     body = service.describe(account)
     if current_app.config["SANDBOX"] and account.status == service.ACTIVE:
-        body["transfer_url"] = service.transfer_url(links.current(), account.merchant_id)
+        body["transfer_url"] = service.transfer_url(links.current(), account)
     return body
 
 

@@ -16,10 +16,11 @@ DOCUMENTS = {"RFC": re.compile(r"[A-Za-z0-9&]{13}"), "CURP": re.compile(r"[A-Za-
 
 
 def _document_type(value: object) -> object:
-    """RFC or CURP in any case, kept in the page's (upper) case."""
+    """RFC or CURP in any case, kept in the page's (upper) case; any other string, the empty one too, breaks
+    that rule (as an empty required string is answered across the payin API: 40002, not a missing field)."""
     if isinstance(value, str) and value.upper() in DOCUMENTS:
         return value.upper()
-    if isinstance(value, str) and value:
+    if isinstance(value, str):
         raise ValueError("must be RFC or CURP")
     return value
 
@@ -91,7 +92,7 @@ class AccountResponse(BaseModel):
     create_time: str = Field(description="ours: yyyy-MM-dd HH:mm:ss, UTC")
     update_time: str = Field(description="ours: yyyy-MM-dd HH:mm:ss, UTC")
     transfer_url: str | None = Field(
-        None, description="ours, sandbox only: the page where a customer transfers to this merchant's CLABEs"
+        None, description="ours, sandbox only: the page where this account's customer transfers to its CLABE"
     )
 
 

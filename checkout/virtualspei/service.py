@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .. import clock, money
-from ..errors import IllegalState, NotFound, Refused
+from ..errors import Duplicate, IllegalState, NotFound, Refused
 from ..links import Links
 from ..merchants.models import Merchant
 from ..mexico import clabe
@@ -45,8 +45,9 @@ def _new_numbers() -> tuple[str, str]:
 
 
 def open_account(session: Session, merchant: Merchant, req: NewAccount, beneficiary_name: str) -> VirtualAccount:
-    """The customer's standing CLABE. A customer (`buyer_id`) has one ACTIVE account: asking again answers
-    it as it is, so a retried request opens no second CLABE. Each new account takes one from the pool."""
+    """The customer's standing CLABE. A customer (`buyer_id`) has one ACTIVE account: asking again with the
+    same details answers it as it is, so a retried request opens no second CLABE; with other details it is
+    refused, never answered as if they were taken. Each new account takes one from the pool."""
     # One creation at a time per merchant, so the pool's count and the customer's one account stay true; a
     # no-key lock, so the merchant's payments (rows that only reference it) are not held up meanwhile.
     session.scalar(select(Merchant.id).where(Merchant.id == merchant.id).with_for_update(key_share=True))
@@ -59,6 +60,7 @@ def open_account(session: Session, merchant: Merchant, req: NewAccount, benefici
         )
     )
     if existing is not None:
+        _same_details(existing, req)
         return existing
     if _used(session, merchant) >= POOL_SIZE:
         raise Refused("account pool run out", reason="account-pool-run-out")
@@ -88,6 +90,27 @@ def open_account(session: Session, merchant: Merchant, req: NewAccount, benefici
             continue
         return account
     raise RuntimeError("no free CLABE found")  # pragma: no cover  (eight collisions in a row)
+
+
+def _same_details(account: VirtualAccount, req: NewAccount) -> None:
+    """A repeat of the request that opened `account`, or the refusal naming what differs: the pages have no
+    operation that changes an account, and a create that kept the old notify_url or document while answering
+    success would send the customer's transfers where the merchant no longer expects them."""
+    customer = req.customer
+    pairs = {
+        "notify_url": (account.notify_url, req.notify_url),
+        "customer.name": (account.name, customer.name),
+        "customer.email": (account.email, customer.email),
+        "customer.identify.type": (account.identify_type, customer.identify.type),
+        "customer.identify.number": (account.identify_number, customer.identify.number),
+    }
+    differ = [field for field, (kept, asked) in pairs.items() if kept != asked]
+    if differ:
+        raise Duplicate(
+            f"customer.buyer_id: already has ACTIVE account {account.account_id}, opened with another "
+            f"{', '.join(differ)}; cancel it to open one with these details",
+            reason="duplicate-buyer_id",
+        )
 
 
 def _used(session: Session, merchant: Merchant) -> int:
@@ -133,9 +156,10 @@ def describe(account: VirtualAccount) -> dict[str, Any]:
     }
 
 
-def transfer_url(links: Links, merchant_id: int) -> str:
-    """The sandbox page where a customer transfers to any of this merchant's CLABEs."""
-    return links.page("spei/transfer", TRANSFER_PAGE, {"merchant": merchant_id})
+def transfer_url(links: Links, account: VirtualAccount) -> str:
+    """The sandbox page where the account's customer transfers to its CLABE, and to no other: the link is
+    handed to one customer, so it names that one account."""
+    return links.page("spei/transfer", TRANSFER_PAGE, {"merchant": account.merchant_id, "account": account.account_id})
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """An amount on a page is the amount charged: read back with its locale's signs it is the same number, whatever
 digits the CLDR of the day gives its currency, in Latin digits; on a page whose language is not its format locale's
-(an English page in ar_BH's formats), no letter of another script and no right-to-left mark."""
+(an English page in ar_BH's formats), no letter of another script and no right-to-left mark, and on an English page
+the currency's symbol as English writes it (zh_Hant_TW's "$" would read as US dollars)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 import unicodedata
 from decimal import Decimal
 
-from babel import numbers
+from babel import Locale, numbers
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -58,7 +59,46 @@ def test_on_an_english_page_the_amount_reads_back_in_latin_letters_and_digits(am
     assert read_back(shown, locale) == amount, shown
     assert latin(shown) and not set(shown) & set(map(chr, i18n.BIDI_MARKS)), shown
     own, english = numbers.get_currency_symbol(currency, locale), numbers.get_currency_symbol(currency, "en")
-    assert (own if latin(own) else english) in shown, shown
+    if Locale.parse(locale).language == "en":  # the country's own English (en_MY's "RM"): kept
+        assert own in shown, shown
+    else:
+        assert english in shown, shown
+        assert own.translate(i18n.BIDI_MARKS) not in shown.replace(english, ""), shown
+
+
+# The format locales an English page can have that write another language (zh_Hant_TW, ar_BH, ru_RU...).
+FOREIGN = [locale for locale in LOCALES if Locale.parse(locale).language not in ("en", "pt", "es")]
+
+
+def test_an_english_page_writes_every_symbol_as_english_does_where_the_locale_writes_it_otherwise():
+    """Every currency in every other-language format locale of an English page: where the locale's symbol is not
+    English's (TWD's "$" in zh_Hant_TW, CNY's "¥" in zh_Hans_CN, THB's "฿"), the amount carries English's, and the
+    locale's is gone; where both write it alike (KRW's "₩"), that one. Both come from Babel's own data."""
+    changed = 0
+    for locale in FOREIGN:
+        for currency in CURRENCIES:
+            own = numbers.get_currency_symbol(currency, locale).translate(i18n.BIDI_MARKS)
+            english = numbers.get_currency_symbol(currency, "en")
+            shown = i18n._currency(Decimal("1500.50"), currency, locale, "en")
+            assert english in shown, (locale, currency, shown)
+            if own != english:
+                changed += 1
+                assert own not in shown.replace(english, ""), (locale, currency, shown)
+    assert changed, "no locale writes a symbol otherwise than English: the check above checked nothing"
+
+
+def test_taiwan_dollars_and_yuan_on_an_english_page_do_not_read_as_us_dollars_or_yen():
+    """The two amounts that read as another currency, held to what Babel itself writes for `en`."""
+    for currency, locale in (("TWD", "zh_Hant_TW"), ("CNY", "zh_Hans_CN")):
+        shown = i18n._currency(Decimal("1500.50"), currency, locale, "en")
+        english = numbers.format_currency(Decimal("1500.50"), currency, locale="en")
+        assert shown == english, (currency, shown)  # both locales group and split as English does
+        # The mistake fixed: the locale's own symbol would have been US dollars' or yen's in English.
+        own = numbers.get_currency_symbol(currency, locale)
+        assert own != numbers.get_currency_symbol(currency, "en")
+        assert i18n._currency(Decimal("1500.50"), currency, locale) == numbers.format_currency(
+            Decimal("1500.50"), currency, locale=locale, numbering_system="latn"
+        )
 
 
 def test_every_currency_in_every_locale_on_its_own_page_and_an_english_one():

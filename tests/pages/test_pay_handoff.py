@@ -172,7 +172,6 @@ def test_outside_the_sandbox_there_is_no_hand_off_page(app, customer, api):
     assert status_of(api, trade) == "PROCESSING"
 
 
-
 @pytest.mark.parametrize("method", ["CreditCard", "", "PIXAutomatic"])
 def test_a_card_a_vault_debit_or_a_checkout_with_no_method_has_no_hand_off(method):
     """Decided by the acquirer or the payer's bank, never by a sandbox bank page: no journey, so the hand-off page

@@ -17,7 +17,7 @@ from checkout.mexico import clabe
 from checkout.payins.models import Trade
 from checkout.virtualspei.models import VirtualTransfer
 from tests.pages.conftest import Customer, csrf_of, form_action
-from tests.pages.test_spei_views import PATH, _english, _send, _spaced, transfer_key
+from tests.pages.test_spei_views import ELSEWHERE, PATH, _english, _send, _spaced, transfer_key
 from tests.payins.test_races import THREADS
 from tests.virtualspei.builders import open_account
 
@@ -119,6 +119,7 @@ def test_a_tracking_key_the_page_did_not_sign_is_forbidden_and_writes_nothing(ap
     earlier = _send(customer, customer.get(_english(account["transfer_url"])), account["account_number"], "10")
     page = customer.get(_english(account["transfer_url"]))  # a fresh form: a key of its own
     theirs = customer.get(_english(open_account(other_api)["transfer_url"]))
+    neighbours = customer.get(_english(open_account(api, "buyer-2")["transfer_url"]))
     key = transfer_key(page)
     chosen, mac = key.split(".")
     forged = [
@@ -129,6 +130,7 @@ def test_a_tracking_key_the_page_did_not_sign_is_forbidden_and_writes_nothing(ap
         f"{_tracking_key(earlier)}.{mac}",  # an earlier transfer's key, to read its receipt
         f"SBX{'9' * 24}.{mac}",
         transfer_key(theirs),  # signed, but for another merchant's link
+        transfer_key(neighbours),  # signed, but for another customer's link of the same merchant
         f"{key}\x00",
         f"{chosen}.{mac.upper()}",
     ]
@@ -143,39 +145,44 @@ def test_a_tracking_key_the_page_did_not_sign_is_forbidden_and_writes_nothing(ap
     assert row_counts() == before
 
 
-def test_another_merchants_link_cannot_post_with_this_pages_csrf(api, other_api, customer, row_counts):
+def test_another_link_cannot_post_with_this_pages_csrf(api, other_api, customer, row_counts):
     mine = open_account(api)
     page = customer.get(_english(mine["transfer_url"]))
     theirs = customer.get(_english(open_account(other_api)["transfer_url"]))
+    neighbours = customer.get(_english(open_account(api, "buyer-2")["transfer_url"]))
     before = row_counts()
     fields = {"clabe": mine["account_number"], "amount": "10", "transfer": transfer_key(page), "csrf": csrf_of(page)}
     assert customer.post(form_action(theirs, PATH), fields).status_code == 403
+    assert customer.post(form_action(neighbours, PATH), fields).status_code == 403
     assert row_counts() == before
 
 
 def test_a_link_signed_for_another_page_opens_no_transfer_page(app, api, merchant, customer):
-    open_account(api)
+    account_id = open_account(api)["account_id"]
     secret = app.config["SECRET_KEY"]
     with app.app_context():
         merchant_id = db.session.scalar(select(Merchant.id).where(Merchant.app_id == merchant["app_id"]))
     # The card entry page's link names its merchant just as this page's does: only the purpose differs.
-    card_token = signing.page_token(secret, links.CARD_ENTRY_PAGE, {"merchant": merchant_id})
+    payload = {"merchant": merchant_id, "account": account_id}
+    card_token = signing.page_token(secret, links.CARD_ENTRY_PAGE, payload)
     assert customer.get(f"{PATH}?token={card_token}").status_code == 400
-    own = signing.page_token(secret, "spei-transfer", {"merchant": merchant_id})
+    own = signing.page_token(secret, "spei-transfer", payload)
     assert customer.get(f"{PATH}?token={own}").status_code == 200
     assert customer.get(f"/pages/card?token={own}").status_code == 400
 
 
 def test_the_link_lasts_seven_days_on_its_own_merchants_clock(api, other_api, customer):
-    url = open_account(api)["transfer_url"]
+    account = open_account(api)
+    url = account["transfer_url"]
     other_api.post("/sandbox/clock", {"advance_seconds": WEEK + 60}, expect=200)  # another merchant's time
     assert customer.get(url).status_code == 200
     api.post("/sandbox/clock", {"advance_seconds": WEEK - 60}, expect=200)
     assert customer.get(url).status_code == 200
     api.post("/sandbox/clock", {"advance_seconds": 120}, expect=200)
     assert customer.get(url).status_code == 410
-    fresh = api.post("/virtual-account/spei/usage", {}, expect=200)  # usage hands out no link: query does
-    assert "transfer_url" not in fresh
+    assert "transfer_url" not in api.post("/virtual-account/spei/usage", {}, expect=200)  # query hands one out
+    fresh = api.post("/virtual-account/spei/query", {"account_id": account["account_id"]}, expect=200)
+    assert customer.get(fresh["transfer_url"]).status_code == 200
 
 
 # --- amounts and CLABEs ----------------------------------------------------------------------------------
@@ -256,13 +263,13 @@ def test_a_clabe_in_other_digits_or_of_another_bank_is_refused(api, customer, ro
     number = account["account_number"]
     page = customer.get(_english(account["transfer_url"]))
     fullwidth = number.translate(str.maketrans("0123456789", "０１２３４５６７８９"))
-    bbva = clabe.build("012", "180", number[6:17])  # a valid CLABE, but not one of the merchant's accounts
+    bbva = clabe.build("012", "180", number[6:17])  # a valid CLABE, but not this link's account's
     bank_unknown = clabe.build("999", "180", number[6:17])
     before = row_counts()
     assert _errors(_send(customer, page, fullwidth, "1")) == ["A CLABE has 18 digits."]
     assert _errors(_send(customer, page, _spaced(bank_unknown), "1")) == [
         "This is not a valid CLABE: check its digits."
     ]
-    assert _errors(_send(customer, page, bbva, "1")) == ["No account of Loja Exemplo has this CLABE."]
+    assert _errors(_send(customer, page, bbva, "1")) == [ELSEWHERE]
     assert _errors(_send(customer, page, number + "0", "1")) == ["A CLABE has 18 digits."]
     assert row_counts() == before

@@ -1,12 +1,17 @@
-"""The sandbox SPEI transfer page: a customer pastes a CLABE and an amount, as into its bank's app; a virtual
-SPEI account of the page's merchant is paid, anything else is refused on the page and changes nothing."""
+"""The sandbox SPEI transfer page: a customer pastes a CLABE and an amount, as into its bank's app; the one
+virtual SPEI account its link was handed out for is paid, anything else is refused on the page, telling nothing
+about other accounts, and changes nothing."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from sqlalchemy import select
 
+from checkout import signing
+from checkout.db import db
+from checkout.merchants.models import Merchant
 from checkout.mexico import clabe
 from checkout.payins.methods.answers import SPEI_BANK, SPEI_PLAZA
 from tests.pages.conftest import form_action
@@ -15,6 +20,7 @@ from tests.translations.catalogues import LOCALES
 from tests.virtualspei.builders import open_account
 
 PATH = "/pages/spei/transfer"
+ELSEWHERE = "This page only transfers to the CLABE Loja Exemplo gave you."
 
 
 def _english(url: str) -> str:
@@ -59,29 +65,75 @@ def test_the_page_takes_a_pasted_clabe_and_pays_the_account(api, customer, outbo
     assert payload["transfer_account"]["account_id"] == account["account_id"]
 
 
-def test_a_cancelled_clabe_is_refused_on_the_page(api, customer, row_counts):
+def errors_of(response) -> list[str]:
+    return re.findall(r'<p class="error"[^>]*>([^<]*)</p>', response.get_data(as_text=True))
+
+
+def _bare(response, typed: str) -> str:
+    return re.sub(r'nonce(="|-)[^"\']+', "", response.get_data(as_text=True).replace(typed, ""))
+
+
+def test_the_link_names_its_own_account_and_no_other(app, api, merchant):
+    one, two = open_account(api, "buyer-1"), open_account(api, "buyer-2")
+    with app.app_context():
+        merchant_id = db.session.scalar(select(Merchant.id).where(Merchant.app_id == merchant["app_id"]))
+    for account in (one, two):
+        token = account["transfer_url"].split("token=")[1]
+        payload = signing.read_page_token(app.config["SECRET_KEY"], "spei-transfer", token, 60)
+        assert payload == {"merchant": merchant_id, "account": account["account_id"]}
+
+
+def test_a_cancelled_clabe_is_refused_on_its_own_link(api, customer, row_counts):
     account = open_account(api)
     api.post("/virtual-account/spei/cancel", {"account_id": account["account_id"]}, expect=200)
-    url = open_account(api, "buyer-2")["transfer_url"]  # the merchant's page link, from its active account
-    page = customer.get(_english(url))
+    page = customer.get(_english(account["transfer_url"]))  # handed out before the cancel: still opens
+    assert page.status_code == 200
     before = row_counts()
     refused = _send(customer, page, account["account_number"], "10")
     assert refused.status_code == 422
-    assert "This CLABE was cancelled: it takes no more transfers." in refused.get_data(as_text=True)
+    assert errors_of(refused) == ["This CLABE was cancelled: it takes no more transfers."]
     assert row_counts() == before
-    spanish = _send(customer, customer.get(url), account["account_number"], "10")
-    assert "Esta CLABE fue cancelada" in spanish.get_data(as_text=True)
+    spanish = _send(customer, customer.get(account["transfer_url"]), account["account_number"], "10")
+    assert errors_of(spanish) == ["Esta CLABE fue cancelada: ya no recibe transferencias."]
 
 
-def test_another_merchants_clabe_is_refused_on_this_merchants_page(api, other_api, customer, row_counts):
+def test_any_other_clabe_gets_one_refusal_that_tells_nothing_about_it(api, other_api, customer, row_counts):
+    """Another customer's CLABE (active or cancelled), another merchant's, and a valid CLABE of no account are
+    refused alike on a customer's link: nobody pays into another's account or learns which CLABEs exist."""
+    mine = open_account(api, "buyer-1")
+    neighbour = open_account(api, "buyer-2")
+    gone = open_account(api, "buyer-3")
+    api.post("/virtual-account/spei/cancel", {"account_id": gone["account_id"]}, expect=200)
     theirs = open_account(other_api)
-    page = customer.get(_english(open_account(api)["transfer_url"]))
+    nobodys = clabe.build(SPEI_BANK, SPEI_PLAZA, "12345678901")
+    page = customer.get(_english(mine["transfer_url"]))
     before = row_counts()
-    refused = _send(customer, page, theirs["account_number"], "10")
-    assert refused.status_code == 422
-    assert "No account of Loja Exemplo has this CLABE." in refused.get_data(as_text=True)
+    typed = [neighbour["account_number"], gone["account_number"], theirs["account_number"], nobodys]
+    answers = [_send(customer, page, number, "10") for number in typed]
+    assert [a.status_code for a in answers] == [422] * 4
+    assert [errors_of(a) for a in answers] == [[ELSEWHERE]] * 4
+    # The same page whatever the CLABE was, bar the CLABE typed back into its field and the response's nonce.
+    pages = {_bare(a, number) for a, number in zip(answers, typed, strict=True)}
+    assert len(pages) == 1
     assert row_counts() == before
+    assert api.post("/virtual-account/spei/usage", {}, expect=200)["transfers"] == []
     assert other_api.post("/virtual-account/spei/usage", {}, expect=200)["transfers"] == []
+    # Each customer's own link pays its own CLABE.
+    paid = _send(customer, customer.get(_english(neighbour["transfer_url"])), neighbour["account_number"], "10")
+    assert paid.status_code == 200
+    listed = api.post("/virtual-account/spei/usage", {}, expect=200)["transfers"]
+    assert [t["account_id"] for t in listed] == [neighbour["account_id"]]
+
+
+def test_a_link_that_names_no_account_or_an_unknown_one_opens_no_page(app, api, merchant, customer):
+    open_account(api)
+    with app.app_context():
+        merchant_id = db.session.scalar(select(Merchant.id).where(Merchant.app_id == merchant["app_id"]))
+    secret = app.config["SECRET_KEY"]
+    merchant_wide = signing.page_token(secret, "spei-transfer", {"merchant": merchant_id})
+    assert customer.get(f"{PATH}?token={merchant_wide}").status_code == 400
+    unknown = signing.page_token(secret, "spei-transfer", {"merchant": merchant_id, "account": "NOSUCHACCOUNT000"})
+    assert customer.get(f"{PATH}?token={unknown}").status_code == 404
 
 
 VALID = clabe.build(SPEI_BANK, SPEI_PLAZA, "12345678901")
@@ -136,16 +188,17 @@ def test_the_page_is_absent_when_the_sandbox_is_off(app, api, customer, monkeypa
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_english_is_left_on_the_translated_page(api, other_api, customer, locale):
-    account = open_account(api)
-    api.post("/virtual-account/spei/cancel", {"account_id": account["account_id"]}, expect=200)
-    url = f"{open_account(api, 'buyer-2')['transfer_url']}&language={locale}"
-    page = customer.get(url)
+    cancelled = open_account(api)
+    api.post("/virtual-account/spei/cancel", {"account_id": cancelled["account_id"]}, expect=200)
+    gone = customer.get(f"{cancelled['transfer_url']}&language={locale}")
+    account = open_account(api, "buyer-2")
+    page = customer.get(f"{account['transfer_url']}&language={locale}")
     shown = {
         "form": page,
         "errors": _send(customer, page, "1", "x"),
-        "cancelled": _send(customer, page, account["account_number"], "1"),
+        "cancelled": _send(customer, gone, cancelled["account_number"], "1"),
         "elsewhere": _send(customer, page, open_account(other_api)["account_number"], "1"),
-        "sent": _send(customer, page, open_account(api, "buyer-3")["account_number"], "1"),
+        "sent": _send(customer, page, account["account_number"], "1"),
     }
     for name, response in shown.items():
         assert response.status_code in (200, 422), name

@@ -55,17 +55,62 @@ def test_create_opens_a_standing_clabe_of_stp(api):
     assert body["transfer_url"].startswith("http://checkout.test/pages/spei/transfer?token=")
 
 
-def test_each_customer_gets_its_own_account_and_a_repeat_answers_the_same(api):
+def test_each_customer_gets_its_own_account_and_a_repeat_answers_the_same(api, row_counts):
     first, second = open_account(api, "buyer-1"), open_account(api, "buyer-2")
     assert first["account_id"] != second["account_id"]
     assert first["account_number"] != second["account_number"]
-    again = open_account(api, "buyer-1", notify_url="https://shop.example/other")
+    before = row_counts()
+    again = open_account(api, "buyer-1", customer={"identify": {"type": "rfc"}})  # the same request, retried
     assert (again["account_id"], again["account_number"], again["notify_url"]) == (
         first["account_id"],
         first["account_number"],
         NOTIFY,
     )
+    assert row_counts() == before
     assert api.post(USAGE, {}, expect=200)["used"] == 2
+
+
+@pytest.mark.parametrize(
+    ("overrides", "fields"),
+    [
+        ({"notify_url": "https://shop.example/other"}, "notify_url"),
+        ({"customer": {"name": "Juana Pérez"}}, "customer.name"),
+        ({"customer": {"email": "juana@example.mx"}}, "customer.email"),
+        (
+            {"customer": {"identify": {"type": "CURP", "number": CURP}}},
+            "customer.identify.type, customer.identify.number",
+        ),
+        ({"customer": {"identify": {"number": "MAMB780915970"}}}, "customer.identify.number"),
+        (
+            {"notify_url": "https://shop.example/other", "customer": {"name": "Juana Pérez"}},
+            "notify_url, customer.name",
+        ),
+    ],
+)
+def test_a_repeat_with_other_details_is_refused_and_changes_nothing(api, row_counts, overrides, fields):
+    """The pages have no operation that changes an account: a create naming other details for a customer with an
+    ACTIVE account is refused (never answered as if they were taken), the account kept as it was opened."""
+    first = open_account(api)
+    before = row_counts()
+    refused = api.post(CREATE, account(**overrides), expect=400)
+    assert refused == _refusal(
+        "40002",
+        "duplicate-buyer_id",
+        f"customer.buyer_id: already has ACTIVE account {first['account_id']}, opened with another {fields}; "
+        "cancel it to open one with these details",
+    )
+    assert row_counts() == before
+    kept = api.post(QUERY, {"account_id": first["account_id"]}, expect=200)
+    assert {k: kept[k] for k in ("notify_url", "status", "update_time")} == {
+        "notify_url": NOTIFY,
+        "status": "ACTIVE",
+        "update_time": first["update_time"],
+    }
+    # Cancelled, the customer's account gives way to one with the new details.
+    api.post(CANCEL, {"account_id": first["account_id"]}, expect=200)
+    reopened = api.post(CREATE, account(**overrides), expect=200)
+    assert reopened["account_id"] != first["account_id"] and reopened["status"] == "ACTIVE"
+    assert reopened["notify_url"] == overrides.get("notify_url", NOTIFY)
 
 
 def test_query_answers_the_account_and_cancel_closes_it_for_good(api, row_counts):
@@ -113,6 +158,12 @@ def test_lower_case_document_types_are_kept_as_the_page_spells_them(app, api):
             "missing required argument: customer.identify.number",
         ),
         ({"customer": {"buyer_id": ...}}, "40001", "missing-arguments", "missing required argument: customer.buyer_id"),
+        (
+            {"customer": {"identify": {"type": ""}}},
+            "40002",
+            "invalid-parameter",
+            "customer.identify.type: must be RFC or CURP",
+        ),
         (
             {"customer": {"identify": {"type": "INE"}}},
             "40002",
