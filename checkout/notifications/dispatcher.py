@@ -11,7 +11,7 @@ from typing import TypeGuard, cast
 
 import requests
 import urllib3
-from sqlalchemy import Table, bindparam, exists, func, insert, or_, select, update
+from sqlalchemy import Table, bindparam, exists, func, insert, or_, select, tuple_, update
 from sqlalchemy.orm import Session, lazyload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -226,6 +226,7 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
             ).all()
             if len(messages) >= limit:
                 break
+        messages = _in_order(session, messages)
     held_until = held_before + LEASE
     if messages:
         # One statement for the round's hold (the rows are locked by this transaction), not one per message.
@@ -256,6 +257,36 @@ def claim(session: Session, limit: int | None = None, only: int | None = None) -
         )
     session.commit()
     return claimed
+
+
+def _in_order(session: Session, messages: list[OutboxMessage]) -> list[OutboxMessage]:
+    """The claimed messages whose every earlier pending message of the same target and subject is claimed too.
+
+    `_due` holds a message back behind an earlier one that is held or waiting for a retry, as committed. An
+    earlier one that another worker's claim has just locked, but not yet committed its hold on, looks free;
+    SKIP LOCKED then passes over it and the later message would be taken alone and could overtake it. Read
+    here in this claim's transaction, it is still pending: the later message stays where it is (its row lock
+    goes with this commit, its hold was never written) until the earlier one is delivered."""
+    if not messages:
+        return messages
+    subjects = {(message.target, message.subject_id) for message in messages}
+    earlier: dict[tuple[str, str], set[int]] = {}
+    for row in session.execute(
+        select(OutboxMessage.id, OutboxMessage.target, OutboxMessage.subject_id).where(
+            OutboxMessage.status == PENDING,
+            OutboxMessage.id < max(message.id for message in messages),
+            tuple_(OutboxMessage.target, OutboxMessage.subject_id).in_(subjects),
+        )
+    ):
+        earlier.setdefault((row.target, row.subject_id), set()).add(row.id)
+    kept: list[OutboxMessage] = []
+    taken: set[int] = set()
+    for message in sorted(messages, key=lambda m: m.id):
+        before = {id_ for id_ in earlier.get((message.target, message.subject_id), ()) if id_ < message.id}
+        if before <= taken:
+            kept.append(message)
+            taken.add(message.id)
+    return kept
 
 
 def _clean(text: str | None) -> str | None:
