@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import click
 from sqlalchemy import select
 
-from . import create_app, money, origins, serving, worker
+from . import create_app, dbbudget, money, origins, serving, worker
 from .api import openapi, reference, registry
 from .dashboard import users as dashboard_users
 from .db import db, upgrade
@@ -30,8 +30,11 @@ from .payouts import ledger
 from .sandbox import models as sandbox_clocks
 
 
-def _app(migrate: bool = False):
-    app = create_app()
+def _app(migrate: bool = False, overrides: dict | None = None):
+    try:
+        app = create_app(overrides)
+    except dbbudget.BudgetError as error:
+        raise click.ClickException(str(error)) from None
     if migrate:
         upgrade(app.config["DATABASE_URL"])
     return app
@@ -83,7 +86,9 @@ def serve(
 ):
     """Apply migrations, then serve the app with waitress."""
     _log_to_stderr()
-    app = _app(migrate=True)
+    web = {"DATABASE_THREADS": threads, "DATABASE_WORKER": not no_worker, "DATABASE_APPLICATION_NAME": "checkout-web"}
+    app = _app(migrate=True, overrides=web)
+    _echo_budget()
     # Left unset, CHECKOUT_PRIVATE_TARGETS follows where we listen: loopback only is a developer's machine.
     # Behind a reverse proxy (CHECKOUT_PUBLIC_URL on another host) a loopback listener serves the world.
     public = urlsplit(app.config["PUBLIC_URL"] or "http://localhost").hostname or ""
@@ -122,6 +127,12 @@ def serve(
     serving.serve(app, host=host, port=port, threads=threads, bounds=bounds)
 
 
+def _echo_budget() -> None:
+    """One line on standard error: the most PostgreSQL connections this process opens, and how they split."""
+    if db.budget is not None:
+        click.echo(db.budget.describe(), err=True)
+
+
 def _log_to_stderr() -> None:
     """One line per event on standard error (refused requests, worker faults), for serve and worker."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -150,7 +161,9 @@ def docs(out: Path):
 def worker_command(interval: float):
     """Run the worker alone (scheduled payout steps), until interrupted."""
     _log_to_stderr()
-    app = _app(migrate=True)
+    alone = {"DATABASE_THREADS": 0, "DATABASE_WORKER": True, "DATABASE_APPLICATION_NAME": "checkout-worker"}
+    app = _app(migrate=True, overrides=alone)
+    _echo_budget()
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     click.echo("checkout worker running", err=True)

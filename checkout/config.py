@@ -72,13 +72,22 @@ class Defaults:
     # May notifications reach loopback and private addresses? "allow" or "deny" (sandbox only); None:
     # only when `checkout serve` listens on loopback alone (checkout.notifications.targets.private_allowed).
     PRIVATE_TARGETS: str | None = None
+    # PostgreSQL connections this process opens at most, all its pools together (checkout/dbbudget.py);
+    # None: twice the request threads, plus the worker's and the side pools'. The request threads and whether
+    # the worker runs here are set by `checkout serve` and `checkout worker`; a WSGI server's are assumed.
+    DATABASE_CONNECTIONS: int | None = None
+    DATABASE_THREADS = 8
+    DATABASE_WORKER = False
+    DATABASE_APPLICATION_NAME = "checkout"  # pg_stat_activity's application_name
+    # On behind PgBouncer in transaction pooling: no server-side prepared statements (docs/operations.md).
+    DATABASE_PGBOUNCER = False
 
 
 _TRUE = {"1", "true", "on", "yes"}
 _FALSE = {"0", "false", "off", "no", ""}
 
 
-def _as_bool(value) -> bool:
+def _as_bool(value, name: str = "CHECKOUT_SANDBOX") -> bool:
     if isinstance(value, bool):
         return value
     text = str(value).strip().lower()
@@ -86,7 +95,7 @@ def _as_bool(value) -> bool:
         return True
     if text in _FALSE:
         return False
-    raise ValueError(f"CHECKOUT_SANDBOX must be on or off, not {value!r}")
+    raise ValueError(f"{name} must be on or off, not {value!r}")
 
 
 def _instance_secret(app: Flask) -> str:
@@ -110,6 +119,7 @@ def load(app: Flask, overrides: dict | None) -> None:
     if overrides:
         app.config.update(overrides)
     app.config["SANDBOX"] = _as_bool(app.config["SANDBOX"])
+    app.config["DATABASE_PGBOUNCER"] = _as_bool(app.config["DATABASE_PGBOUNCER"], "CHECKOUT_DATABASE_PGBOUNCER")
     private = app.config["PRIVATE_TARGETS"]
     if private not in (None, "", "allow", "deny"):
         raise ValueError(f"CHECKOUT_PRIVATE_TARGETS must be allow or deny, not {private!r}")

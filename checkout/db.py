@@ -16,7 +16,7 @@ from sqlalchemy import create_engine, event, exc, make_url
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
-from . import peek
+from . import dbbudget, peek
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 READ_ONLY = "checkout_read_only"  # execution option: this unit of work never writes
@@ -219,10 +219,41 @@ def _sqlite_engine(url: str) -> Engine:
 PING_AFTER_IDLE = 5.0
 
 
-def make_engine(url: str) -> Engine:
+# What this process calls itself on PostgreSQL (pg_stat_activity's application_name), on every engine it
+# opens: `checkout serve` "checkout-web", `checkout worker` "checkout-worker" (set by Database.init_app).
+_application_name = "checkout"
+
+
+def connect_args(url: str) -> dict:
+    """The driver's connect arguments of every PostgreSQL engine of this process: its application_name,
+    unless the URL names one; plus prepare_threshold=None behind PgBouncer's transaction pooling
+    (CHECKOUT_DATABASE_PGBOUNCER)."""
+    if url.startswith("sqlite"):
+        return {}
+    query = make_url(url).query
+    found: dict = {} if "application_name" in query else {"application_name": _application_name}
+    if _pgbouncer:
+        found["prepare_threshold"] = None  # server-side prepared statements do not follow a session's server
+    return found
+
+
+_pgbouncer = False
+
+
+def side_engine(url: str, **options) -> Engine:
+    """A PostgreSQL engine of its own for one purpose, one connection at most (see dbbudget.py): a second
+    user waits for the first's moment rather than open another."""
+    return create_engine(url, pool_size=1, max_overflow=0, connect_args=connect_args(url), hide_parameters=True,
+                         **options)  # fmt: skip
+
+
+def make_engine(url: str, pool: int | None = None) -> Engine:
+    """The application's engine; on PostgreSQL a pool of at most `pool` connections (None: 10 + 10 overflow,
+    for a command that opens one or two)."""
     if url.startswith("sqlite"):
         return _sqlite_engine(url)
-    engine = create_engine(url, pool_size=10, max_overflow=10, hide_parameters=True)
+    sizes = {"pool_size": 10, "max_overflow": 10} if pool is None else {"pool_size": pool, "max_overflow": 0}
+    engine = create_engine(url, **sizes, connect_args=connect_args(url), hide_parameters=True)
 
     # SQLAlchemy's pool_pre_ping pinged on every checkout: a round trip per request, 0.3 ms of a 1.4 ms
     # /trade/query. A connection in steady use has just shown it is alive; one that sat idle (through a
@@ -261,11 +292,26 @@ class Database:
         self.one_statement_engine: Engine | None = None
         self.sessionmaker: sessionmaker | None = None
         self.readers = peek.Readers(ping_after=PING_AFTER_IDLE)
+        self.budget: dbbudget.Budget | None = None  # None: SQLite (a file: no server connections to count)
         if app is not None:
             self.init_app(app)
 
     def init_app(self, app: Flask) -> None:
-        self.engine = make_engine(app.config["DATABASE_URL"])
+        global _application_name, _pgbouncer  # noqa: PLW0603 (one per process, as the process is one)
+        url = app.config["DATABASE_URL"]
+        _application_name = str(app.config["DATABASE_APPLICATION_NAME"])
+        _pgbouncer = bool(app.config["DATABASE_PGBOUNCER"])
+        self.budget = None
+        if not url.startswith("sqlite"):
+            self.budget = dbbudget.split(
+                dbbudget.parse(app.config["DATABASE_CONNECTIONS"]),
+                threads=int(app.config["DATABASE_THREADS"]),
+                worker=bool(app.config["DATABASE_WORKER"]),
+                sandbox=bool(app.config["SANDBOX"]),
+            )
+        self.engine = make_engine(url, self.budget.pool if self.budget else None)
+        if self.budget is not None:
+            peek.keep_at_most(self.engine, self.budget.readers)
         self.read_only_engine = self.engine.execution_options(**{READ_ONLY: True})  # same pool
         # One statement is its own consistent snapshot: on PostgreSQL it needs no transaction around it,
         # which saves the BEGIN and ROLLBACK round trips (about 0.7 ms of a 1.8 ms query here).

@@ -15,43 +15,114 @@ _local = threading.local()
 # A forked child's copies of its parent's connections: kept, never closed or finalized here (closing one
 # would end the parent's session on the socket they share).
 _inherited: list = []
+# How many connections the threads of this process may keep out of each pool (keep_at_most), and how many
+# they keep: the process's connection budget counts them (checkout/dbbudget.py). A pool not named: no bound.
+_limits: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+_kept: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+_kept_lock = threading.Lock()
+
+
+def keep_at_most(engine: Engine, connections: int) -> None:
+    """Threads keep at most this many connections out of `engine`'s pool between them; past it, a thread
+    reads through the pool (a checkout per read) rather than open one more."""
+    _limits[engine.pool] = connections
+
+
+def _reserve(pool: Any) -> bool:
+    with _kept_lock:
+        limit = _limits.get(pool)
+        held = _kept.get(pool, 0)
+        if limit is not None and held >= limit:
+            return False
+        _kept[pool] = held + 1
+        return True
+
+
+def _unreserve(pool: Any) -> None:
+    with _kept_lock:
+        held = _kept.get(pool, 0)
+        if held > 0:
+            _kept[pool] = held - 1
+
+
+def _after_fork_in_child() -> None:
+    global _kept_lock  # noqa: PLW0603 (the parent's may have been held by a thread the child has not)
+    _kept_lock = threading.Lock()
+    _kept.clear()  # the parent's are not the child's: it opens its own
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 class _Held:
     """A kept connection, closed when its thread ends (or, for `one`'s, its pool is gone), by the process
     that opened it."""
 
-    __slots__ = ("connection", "engine", "pid", "used")
+    __slots__ = ("__weakref__", "connection", "engine", "pid", "pool", "used")
 
-    def __init__(self, connection: Any):
+    def __init__(self, connection: Any, pool: Any = None):
         self.connection, self.pid = connection, os.getpid()
         self.engine: Engine | None = None  # a Readers' connection: the engine it came from (and keeps alive)
+        self.pool = pool  # the pool whose count of kept connections this one is in (None: not counted)
         self.used = time.monotonic()
 
     def __del__(self) -> None:
         if self.pid == os.getpid():
             with contextlib.suppress(Exception):
                 self.connection.close()
+            if self.pool is not None:
+                _unreserve(self.pool)
 
 
-def _connection(engine: Engine) -> Any:
-    """This thread's connection to `engine`'s database, taken from its pool once and kept out of it, in
-    autocommit (each statement a snapshot of its own, no transaction to end). A forked child opens its own."""
+def _kept_by_thread() -> weakref.WeakKeyDictionary:
     kept = getattr(_local, "connections", None)
     if kept is None or _local.pid != os.getpid():
         if kept is not None:
             _inherited.append(kept)
         kept = _local.connections = weakref.WeakKeyDictionary()
         _local.pid = os.getpid()
+    return kept
+
+
+def _reader_driver_connection(engine: Engine) -> Any:
+    """The driver connection under this thread's Readers connection to `engine`'s pool, when there is one
+    and it is in autocommit: the key check shares it rather than keep a second connection."""
+    ref = getattr(_local, "reader", None)
+    held = ref() if ref is not None else None
+    if held is None or held.pid != os.getpid() or held.engine is None or held.engine.pool is not engine.pool:
+        return None
+    connection = held.connection
+    if connection.invalidated or connection.closed:
+        return None
+    driver = connection.connection.dbapi_connection
+    if engine.dialect.name == "sqlite":
+        return driver if driver.isolation_level is None and not driver.in_transaction else None
+    return driver if getattr(driver, "autocommit", False) and not driver.closed else None
+
+
+def _connection(engine: Engine) -> Any:
+    """This thread's connection to `engine`'s database, taken from its pool once and kept out of it, in
+    autocommit (each statement a snapshot of its own, no transaction to end); the thread's Readers connection
+    when it has one. None: the threads keep as many as they may (keep_at_most). A forked child opens its own."""
+    shared = _reader_driver_connection(engine)
+    if shared is not None:
+        return shared
+    kept = _kept_by_thread()
     held = kept.get(engine.pool)  # an engine with other execution options shares its pool
     if held is None:
-        pooled = engine.raw_connection()
+        if not _reserve(engine.pool):
+            return None
+        try:
+            pooled = engine.raw_connection()
+        except BaseException:
+            _unreserve(engine.pool)
+            raise
         found = pooled.driver_connection
         assert found is not None  # just connected
         pooled.detach()  # ours for the thread's life, not the pool's
         if engine.dialect.name != "sqlite":  # SQLite's connections already leave transactions to their user
             found.autocommit = True
-        held = kept[engine.pool] = _Held(found)
+        held = kept[engine.pool] = _Held(found, engine.pool)
     return held.connection
 
 
@@ -71,10 +142,14 @@ def one(engine: Engine, sql: str, parameters: tuple) -> tuple | None:
             return connection.exec_driver_sql(sql, parameters).first()
     for attempt in (1, 2):
         connection = _connection(engine)
+        if connection is None:
+            with engine.connect() as pooled:  # a checkout for this read only
+                return pooled.exec_driver_sql(sql, parameters).first()
         try:
             return connection.execute(sql, parameters).fetchone()
         except Exception:
-            _local.connections.pop(engine.pool, None)  # closed as it goes (_Held)
+            _kept_by_thread().pop(engine.pool, None)  # closed as it goes (_Held)
+            _local.reader = None  # the Readers connection, if it was that one, is not used for this again
             if attempt == 2:
                 raise
             with contextlib.suppress(Exception), engine.connect() as probe:
@@ -113,10 +188,20 @@ class Readers:
         if held is not None and not self._serves(held, engine, now):
             held = None  # dropped: closed as it goes (_Held)
         if held is None:
-            connection = engine.connect()
+            self._local.held = None  # the one replaced is let go (and uncounted) before another is counted
+            # The key check's connection of this thread goes: the thread keeps one connection, this one.
+            _kept_by_thread().pop(engine.pool, None)
+            if not _reserve(engine.pool):
+                return None  # as many kept as the budget allows: this unit of work reads through the pool
+            try:
+                connection = engine.connect()
+            except BaseException:
+                _unreserve(engine.pool)
+                raise
             connection.detach()  # ours for the thread's life, not the pool's
-            held = self._local.held = _Held(connection)
+            held = self._local.held = _Held(connection, engine.pool)
             held.engine = engine
+        _local.reader = weakref.ref(held)
         held.used = now
         return held.connection
 

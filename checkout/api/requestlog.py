@@ -20,7 +20,6 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
-    create_engine,
     delete,
     event,
 )
@@ -28,7 +27,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .. import clock
-from ..db import Base, make_engine, writer_turn
+from ..db import Base, make_engine, side_engine, writer_turn
 from .redaction import redacted_body, storable
 from .scrub import scrub_text
 
@@ -62,11 +61,11 @@ _writers_lock = threading.Lock()
 
 
 def writer(engine: Engine) -> Engine:
-    """The log's own small pool on the app's database, whose commits do not wait for the disk: SQLite
-    `synchronous=NORMAL` (in WAL mode a commit is not fsynced, a checkpoint is), PostgreSQL
-    `synchronous_commit=off`. Waiting for the disk was most of the log's cost (about 5 ms a request on
-    SQLite); what it risks is the last moment's log rows on a power loss, never the requests' own data,
-    whose connections keep their settings."""
+    """The log's own pool on the app's database (one connection: one thread writes), whose commits do not
+    wait for the disk: SQLite `synchronous=NORMAL` (in WAL mode a commit is not fsynced, a checkpoint is),
+    PostgreSQL `synchronous_commit=off` for the log's own transactions. Waiting for the disk was most of the
+    log's cost (about 5 ms a request on SQLite); what it risks is the last moment's log rows on a power loss,
+    never the requests' own data."""
     url = engine.url.render_as_string(hide_password=False)
     with _writers_lock:
         found = _writers.get(url)
@@ -77,17 +76,7 @@ def writer(engine: Engine) -> Engine:
 
 def _make_writer(url: str) -> Engine:
     if not url.startswith("sqlite"):
-        engine = create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=8, hide_parameters=True)
-
-        # Set per connection, not as connect_args "options": those would replace the URL's own (a
-        # `?options=-csearch_path=...` naming the schema the service lives in).
-        @event.listens_for(engine, "connect")
-        def _no_wait(dbapi_connection, _record):
-            with dbapi_connection.cursor() as cursor:
-                cursor.execute("SET synchronous_commit = off")
-            dbapi_connection.commit()
-
-        return engine
+        return side_engine(url, pool_pre_ping=True)
     engine = make_engine(url)
 
     @event.listens_for(engine, "connect")
@@ -276,6 +265,9 @@ def _insert(engine: Engine, connection: Any, sql: str, values: list[tuple]) -> N
                     raise
         else:
             try:
+                # SET LOCAL, not a session's SET when it connects: behind PgBouncer's transaction pooling a
+                # session's setting would stay on a server connection that other clients' commits then use.
+                cursor.execute("SET LOCAL synchronous_commit = off")
                 cursor.executemany(sql, values)
                 connection.commit()
             except BaseException:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from sqlalchemy import BigInteger, ForeignKey, create_engine, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.pool import NullPool
 
-from ..db import Base
+from ..db import Base, side_engine
 
 ROW = 1
 
@@ -89,19 +90,18 @@ class DatabaseOffsetStore:
     """
 
     def __init__(self, url: str):
-        self.engine = create_engine(
-            url,
-            connect_args={"timeout": 30} if url.startswith("sqlite") else {},
-            poolclass=NullPool if url.startswith("sqlite") else None,
-            hide_parameters=True,
-        )
+        if url.startswith("sqlite"):
+            self.engine = create_engine(url, connect_args={"timeout": 30}, poolclass=NullPool, hide_parameters=True)
+        else:
+            # One connection (the process's budget counts it): a read takes a moment, a thread waits for another's.
+            self.engine = side_engine(url)
 
     def load(self) -> int | None:
         try:
             with self.engine.connect() as conn:
                 value = shared_offset(conn)
                 conn.rollback()
-        except DBAPIError:
+        except (DBAPIError, PoolTimeout):
             return None  # not migrated yet, or the database is briefly unavailable
         return value
 
@@ -118,7 +118,7 @@ class DatabaseOffsetStore:
             with self.engine.connect() as conn:
                 offsets = merchant_offsets(conn)
                 conn.rollback()
-        except DBAPIError:
+        except (DBAPIError, PoolTimeout):
             return None
         return offsets
 

@@ -195,6 +195,12 @@ def check_trades(session, problems: list[str]) -> collections.Counter:
 def check_payouts(session, problems: list[str]) -> collections.Counter:
     by_status: collections.Counter = collections.Counter()
     notifications = _statuses_by_subject(session, "payout.notification", "status")
+    for merchant_id, custom_code, count in session.execute(
+        select(Payout.merchant_id, Payout.custom_code, func.count())
+        .group_by(Payout.merchant_id, Payout.custom_code)
+        .having(func.count() > 1)
+    ):
+        problems.append(f"merchant {merchant_id}: {count} payouts with custom_code {custom_code}")
     for payout in session.scalars(select(Payout).order_by(Payout.id)):
         by_status[payout.status] += 1
         where = f"payout {payout.transaction_id} ({payout.country} {payout.method}, {payout.status})"
@@ -269,6 +275,31 @@ def check_ledger(session, problems: list[str]) -> None:
                 )
 
 
+def check_balance_history(session, problems: list[str]) -> None:
+    """The daily balance history (what /api/balance and /api/balance/history read) holds, for every merchant,
+    currency, account and UTC day, exactly the net of that day's ledger entries."""
+    day = ledger.utc_day(session, ledger.LedgerEntry.created_at)
+    entries = {
+        (merchant_id, currency, account, str(moved_on)): int(net)
+        for merchant_id, currency, account, moved_on, net in session.execute(
+            select(
+                ledger.LedgerEntry.merchant_id,
+                ledger.LedgerEntry.currency,
+                ledger.LedgerEntry.account,
+                day,
+                func.sum(ledger.LedgerEntry.amount_minor),
+            ).group_by(ledger.LedgerEntry.merchant_id, ledger.LedgerEntry.currency, ledger.LedgerEntry.account, day)
+        )
+    }
+    days = {
+        (row.merchant_id, row.currency, row.account, str(row.day)): row.net_minor
+        for row in session.scalars(select(ledger.LedgerDay))
+    }
+    for key in set(entries) | set(days):
+        if entries.get(key, 0) != days.get(key, 0):
+            problems.append(f"balance history {key}: {days.get(key)}, the entries make it {entries.get(key)}")
+
+
 def check_deliveries(session, receiver: Receiver, keys: dict[int, dict], problems: list[str]) -> dict:
     messages = {m.notify_id: m for m in session.scalars(select(OutboxMessage))}
     for message in messages.values():
@@ -304,6 +335,7 @@ def check_deliveries(session, receiver: Receiver, keys: dict[int, dict], problem
         "failed_on_purpose": len(receiver.failed_on_purpose),
         "duplicates": received - len(receiver.seen) - len(receiver.failed_on_purpose),
         "kinds": collections.Counter(m.kind for m in messages.values()),
+        "sent": {notify_id: m for notify_id, m in messages.items() if m.kind in NOTIFY_KINDS},
     }
 
 

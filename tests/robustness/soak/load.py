@@ -1,4 +1,5 @@
-"""The soak's load: client threads, each a merchant integration doing a seeded mix of API operations."""
+"""The soak's load: client threads, each a merchant integration doing a seeded mix of API operations, sent
+in turn to the web processes (as a round-robin balancer does), the racing pairs one to each."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
 import requests
+import urllib3
 
 from checkout.payins import states as trades
 from checkout.payouts import lifecycle
 from checkout.signing import payout_signature
 
 from ... import builders
+from .crossing import Crossing
 
 MAX_SCENARIOS = 5000  # per client thread: the loop ends on this count or on the soak's end, whichever first
 REQUEST_TIMEOUT = 30
@@ -56,6 +59,11 @@ class Stats:
         self.server_errors: list[str] = []
         self.surprises: list[str] = []
         self.crashes: list[str] = []
+        # While a web process is being killed and started again: what it was answering is cut off.
+        self.outage = False
+        self.outages = 0  # how many began: a racing pair that lived through one is not judged
+        self.cut: collections.Counter = collections.Counter()  # per operation, answers lost to the kill
+        self.fallbacks = 0  # requests sent to the other web process, theirs refusing connections
 
     def count(self, op: str, status: int | str) -> None:
         with self.lock:
@@ -70,11 +78,21 @@ def _amount(rng: random.Random, low: int, high: int) -> Decimal:
     return Decimal(rng.randint(low, high)) / 100
 
 
+def _refused(exc: requests.ConnectionError) -> bool:
+    """Whether the connection was never made (nothing was sent): the balancer may try the other process."""
+    reason = getattr(exc.args[0], "reason", None) if exc.args else None
+    return isinstance(reason, urllib3.exceptions.NewConnectionError)
+
+
+class Cut(Exception):
+    """An answer lost because its web process was killed meanwhile (the request may have been done)."""
+
+
 def _part(amount: Decimal, share: str) -> Decimal:
     return max(CENT, (amount * Decimal(share)).quantize(CENT, ROUND_DOWN))
 
 
-class Client(threading.Thread):
+class Client(Crossing, threading.Thread):
     """One merchant integration: a requests.Session doing a bounded, seeded mix of API operations."""
 
     SCENARIOS = (
@@ -92,13 +110,25 @@ class Client(threading.Thread):
         ("race_trade", 3),
         ("race_refund", 3),
         ("race_payout", 3),
+        ("race_capture", 3),
+        ("hosted", 3),
     )
 
     def __init__(
-        self, tag: str, base: str, credentials: dict, notify_url: str, seed: int, deadline: float, stats: Stats
+        self,
+        tag: str,
+        bases: list[str],
+        credentials: dict,
+        notify_url: str,
+        seed: int,
+        deadline: float,
+        stats: Stats,
     ):
         super().__init__(name=f"soak-{tag}", daemon=True)
-        self.tag, self.base, self.credentials, self.deadline, self.stats = tag, base, credentials, deadline, stats
+        self.tag, self.bases, self.credentials, self.deadline, self.stats = tag, bases, credentials, deadline, stats
+        self.turn = seed  # the round-robin's position: each request goes to the next web process
+        self.last = 0  # the web process the last request went to
+        self.pinned = threading.local()  # a racing pair's side: its web process
         self.notify_url = f"{notify_url}/{tag}"
         self.rng = random.Random(seed)
         self.http, self.racer = requests.Session(), requests.Session()  # the racer sends the second of a pair
@@ -117,12 +147,43 @@ class Client(threading.Thread):
             name = self.rng.choices(names, weights)[0]
             try:
                 getattr(self, name)(self.scenarios)
+            except Cut:
+                pass  # counted in stats.cut
             except requests.RequestException as exc:
                 self.stats.note(self.stats.surprises, f"{self.tag} {name}: no answer: {exc!r}")
             except Exception:
                 self.stats.note(self.stats.crashes, f"{self.tag} {name}: {traceback.format_exc()}")
 
     # -- plumbing
+
+    def other(self) -> int:
+        """The web process the last request did not go to."""
+        return (self.last + 1) % len(self.bases)
+
+    def send(self, op: str, http: requests.Session, method: str, path: str, via: int | None, **options):
+        """One request through the round-robin (`via`: to that web process); to the other when this one
+        refuses connections. An answer cut off by a kill raises Cut."""
+        if via is None:
+            via = getattr(self.pinned, "via", None)
+        if via is None:
+            self.turn += 1
+            via = self.turn % len(self.bases)
+        self.last = via
+        for attempt in range(len(self.bases)):
+            base = self.bases[(via + attempt) % len(self.bases)]
+            try:
+                return http.request(method, base + path, timeout=REQUEST_TIMEOUT, **options)
+            except requests.ConnectionError as exc:
+                if _refused(exc):
+                    with self.stats.lock:
+                        self.stats.fallbacks += 1
+                    continue
+                if self.stats.outage:
+                    with self.stats.lock:
+                        self.stats.cut[op] += 1
+                    raise Cut(op) from exc
+                raise
+        raise requests.ConnectionError(f"{op}: no web process accepts connections")
 
     def _answer(
         self, op: str, response: requests.Response, ok, refusal, expect: tuple, documented_500: int | None = None
@@ -146,7 +207,9 @@ class Client(threading.Thread):
             self.stats.note(self.stats.surprises, f"{self.tag} {op}: {response.status_code} {answer}")
         return None
 
-    def payin(self, op: str, path: str, body: dict | None = None, expect: tuple = (), http=None) -> dict | None:
+    def payin(
+        self, op: str, path: str, body: dict | None = None, expect: tuple = (), http=None, via: int | None = None
+    ) -> dict | None:
         payload = (
             None
             if body is None
@@ -156,7 +219,7 @@ class Client(threading.Thread):
                 **body,
             }
         )
-        response = (http or self.http).post(self.base + path, json=payload, headers=self.auth, timeout=REQUEST_TIMEOUT)
+        response = self.send(op, http or self.http, "POST", path, via, json=payload, headers=self.auth)
         return self._answer(op, response, lambda a: a.get("code") == "10000", lambda a: a.get("sub_code"), expect)
 
     def payout_api(self, op: str, path: str, body: dict, expect: tuple = (), http=None) -> dict | None:
@@ -164,33 +227,38 @@ class Client(threading.Thread):
             "AppId": self.credentials["app_id"],
             "Authorization": payout_signature(body, self.credentials["app_key"]),
         }
-        response = (http or self.http).post(
-            f"{self.base}/api{path}", json=body, headers=headers, timeout=REQUEST_TIMEOUT
-        )
+        response = self.send(op, http or self.http, "POST", f"/api{path}", None, json=body, headers=headers)
         # A payout above the balance is answered HTTP 500, code 5001102, as the provider does; nothing else is.
         documented = BALANCE_INSUFFICIENT if path == "/payout" else None
         answer = self._answer(op, response, lambda a: a.get("code") == 200, lambda a: a.get("code"), expect, documented)
         return None if answer is None else answer["data"]
 
-    def race(self, op: str, send) -> list:
-        """`send(http, n)` from two sessions (n = 0, 1) at the same moment; answers both results, of which
-        exactly one must be a success."""
+    def race(self, op: str, send, wins: int = 1) -> list:
+        """`send(http, n)` from two sessions (n = 0, 1), each to its own web process, at the same moment;
+        answers both results, of which exactly `wins` must be a success (unless a kill cut one off)."""
         results: list = [None, None]
         barrier = threading.Barrier(2)
+        outages = self.stats.outages
 
         def go(n: int, http: requests.Session) -> None:
+            self.pinned.via = n
             try:
                 barrier.wait(timeout=REQUEST_TIMEOUT)
                 results[n] = send(http, n)
+            except Cut:
+                pass
             except Exception as exc:  # noqa: BLE001 (reported, never lost in a thread)
                 self.stats.note(self.stats.surprises, f"{self.tag} {op}: {exc!r}")
+            finally:
+                self.pinned.via = None
 
         other = threading.Thread(target=go, args=(1, self.racer), daemon=True)
         other.start()
         go(0, self.http)
         other.join(timeout=2 * REQUEST_TIMEOUT)
-        if sum(result is not None for result in results) != 1:
-            self.stats.note(self.stats.surprises, f"{self.tag} {op}: {results} (one of the pair must win)")
+        judged = not self.stats.outage and outages == self.stats.outages
+        if judged and sum(result is not None for result in results) != wins:
+            self.stats.note(self.stats.surprises, f"{self.tag} {op}: {results} ({wins} of the pair must win)")
         return results
 
     def race_trade(self, i: int) -> None:
@@ -208,12 +276,15 @@ class Client(threading.Thread):
         ]
         if won:
             self.trade_nos.append(won[0]["trade_no"])
-            self.payin("sandbox.trade_pay", f"/sandbox/trades/{won[0]['trade_no']}/pay")
+            self.payin("sandbox.trade_pay", f"/sandbox/trades/{won[0]['trade_no']}/pay", via=self.other())
 
     def race_refund(self, i: int) -> None:
         """Two refunds of 60% of one paid trade at once (different out_request_no): only one fits."""
         created = self._direct(i, "PIX")
-        if created is None or self.payin("sandbox.trade_pay", f"/sandbox/trades/{created[0]}/pay") is None:
+        if (
+            created is None
+            or self.payin("sandbox.trade_pay", f"/sandbox/trades/{created[0]}/pay", via=self.other()) is None
+        ):
             return
         part = _part(created[1], "0.6")
         self.race(
@@ -308,7 +379,7 @@ class Client(threading.Thread):
         if created is None or unpaid:
             return
         trade_no, amount = created
-        if self.payin("sandbox.trade_pay", f"/sandbox/trades/{trade_no}/pay") is not None:
+        if self.payin("sandbox.trade_pay", f"/sandbox/trades/{trade_no}/pay", via=self.other()) is not None:
             self._refund(i, trade_no, amount)
         self.payin("trade.query", "/trade/query", {"trade_no": trade_no})
 
@@ -317,7 +388,7 @@ class Client(threading.Thread):
         if created is None:
             return
         trade_no, amount = created
-        if self.payin("sandbox.trade_pay", f"/sandbox/trades/{trade_no}/pay") is not None:
+        if self.payin("sandbox.trade_pay", f"/sandbox/trades/{trade_no}/pay", via=self.other()) is not None:
             # Mostly with bank data (refunded at once); sometimes without (waits, and an e-mail is queued).
             extra = {"user_info": USER_INFO} | ({"bank_info": BANK_INFO} if self.rng.random() < 0.75 else {})
             self._refund(i, trade_no, amount, **extra)
@@ -373,6 +444,8 @@ class Client(threading.Thread):
         if created is None:
             return
         vault_token = created["token"]
+        if self.rng.random() < 0.3:
+            self.page("page.vault.other_process", created["checkout_url"])
         if self.rng.random() < 0.1:
             self.payin("sandbox.vault_reject", f"/sandbox/vaults/{vault_token}/reject")
             return
@@ -400,7 +473,9 @@ class Client(threading.Thread):
 
     def deliveries(self, i: int) -> None:
         status = self.rng.choice(("", "?status=pending", "?status=delivered"))
-        response = self.http.get(f"{self.base}/sandbox/deliveries{status}", headers=self.auth, timeout=REQUEST_TIMEOUT)
+        response = self.send(
+            "sandbox.deliveries", self.http, "GET", f"/sandbox/deliveries{status}", None, headers=self.auth
+        )
         self._answer("sandbox.deliveries", response, lambda a: a.get("code") == "10000", lambda a: None, ())
 
     def clock(self, i: int) -> None:
