@@ -14,6 +14,7 @@ from ..models import Trade
 from . import answers, brazil, cards, catalog, countries
 from .brazil import Collector, collector
 from .checks import (
+    ALIPAY_PLUS_LIMITS,
     BRAZIL_LIMITS,
     check_alipay_plus,
     check_brazil,
@@ -21,6 +22,7 @@ from .checks import (
     check_deposit_express,
     check_local,
     check_wallet,
+    local_currencies,
 )
 
 __all__ = ["BRAZIL_METHODS", "METHODS", "Collector", "Method", "collector", "lookup"]
@@ -151,10 +153,7 @@ def currencies(name: str) -> frozenset[str]:
         return frozenset({"PHP"})
     if name == "CreditCard":
         return frozenset(cards.CURRENCIES)
-    if name in METHODS:
-        listed = {bank.currency for bank in catalog.BANKS.get(name, ())}
-        return frozenset(listed | {v.currency for v in countries.variants(name)})
-    return frozenset()
+    return local_currencies(name) if name in METHODS else frozenset()
 
 
 def takes(name: str, currency: str, amount: Decimal) -> bool:
@@ -169,7 +168,7 @@ def takes(name: str, currency: str, amount: Decimal) -> bool:
             if c.currency == currency
         )
     if name == "AlipayPlus":
-        return countries.within(amount, "1", "50000")
+        return countries.within(amount, *ALIPAY_PLUS_LIMITS)
     if name == "CreditCard":
         return cards.takes(amount, currency)
     pages = countries.variants(name, currency)

@@ -49,6 +49,16 @@ BRAZIL_LIMITS = {
 }
 
 
+# The AlipayPlus page's range in PHP.
+ALIPAY_PLUS_LIMITS = ("1", "50000")
+
+
+def local_currencies(method: str) -> frozenset[str]:
+    """The currencies a country page's method takes: its pages' and its listed banks'."""
+    listed = {bank.currency for bank in catalog.BANKS.get(method, ())}
+    return frozenset(listed | {page.currency for page in countries.variants(method)})
+
+
 def check_brazil(req: DirectPayment) -> dict:
     _currency(req, ("BRL",))
     brazil.brazilian_customer(req)
@@ -91,7 +101,7 @@ def check_alipay_plus(req: DirectPayment) -> dict:
     if req.channel and req.channel.casefold() != "alipayplus":
         raise InvalidField("channel", "must be AlipayPlus for AlipayPlus")
     _currency(req, ("PHP",))
-    countries.check_amount(req.order_amount, "PHP", "AlipayPlus", "1", "50000", integer=False)
+    countries.check_amount(req.order_amount, "PHP", "AlipayPlus", *ALIPAY_PLUS_LIMITS, integer=False)
     return {"channel": "AlipayPlus"}
 
 
@@ -128,8 +138,7 @@ def check_local(req: DirectPayment) -> dict:
     if v is None:
         if catalog.banks(req.method, req.order_currency):
             raise MissingField("bank")
-        taken = {bank.currency for bank in catalog.BANKS.get(req.method, ())}
-        _currency(req, sorted(taken | {page.currency for page in countries.variants(req.method)}))
+        _currency(req, sorted(local_currencies(req.method)))
     assert v is not None  # _currency() refuses any other
     if v.bank:
         raise MissingField("bank")
