@@ -173,8 +173,9 @@ class Client(Crossing, threading.Thread):
             base = self.bases[(via + attempt) % len(self.bases)]
             try:
                 return http.request(method, base + path, timeout=REQUEST_TIMEOUT, **options)
-            except requests.ConnectionError as exc:
-                if _refused(exc):
+            # A kill may also cut an answer after its headers, mid-body (ChunkedEncodingError).
+            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as exc:
+                if isinstance(exc, requests.ConnectionError) and _refused(exc):
                     with self.stats.lock:
                         self.stats.fallbacks += 1
                     continue
