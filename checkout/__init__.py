@@ -25,11 +25,11 @@ class NoCookieSessions(SecureCookieSessionInterface):
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     # The features are imported here, not at the top: this package's __init__ runs on any import of
     # one of its modules (checkout.money, say), which must not load every feature and its routes.
-    from . import clock, models, providers  # noqa: F401  (models: every table registered on Base.metadata)
-    from .api import handlers
+    from . import clock, models, wiring  # noqa: F401  (models: every table registered on Base.metadata)
+    from .api import handlers, requestlog
     from .dashboard import views as dashboard
     from .ops import bp as ops_bp
-    from .pages import checkout_views, i18n, pay_handoff, pay_views, payout_views, spei_views  # noqa: F401  (routes on pages.views.bp)
+    from .pages import i18n, rendered
     from .pages.common import http_error_page
     from .pages.landing import bp as landing_bp
     from .pages.views import bp as pages_bp
@@ -41,12 +41,13 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder="../templates", static_folder="../static")
     app.session_interface = NoCookieSessions()
     config.load(app, overrides)
-    providers.check(app.config)  # an unknown ACQUIRER or PAYOUT_BANK stops the start, not the first payment
+    wiring.init_app(app)  # once: an unknown ACQUIRER or PAYOUT_BANK stops the start, not the first payment
     app.json.sort_keys = False  # type: ignore[attr-defined]
     db.init_app(app)
+    requestlog.init_app(app)  # its writer thread starts with the first row, close() stops it
     _request_clock(app)
     handlers.init_app(app)
-    handlers.answer_errors_under("/pages/", http_error_page)
+    handlers.answer_errors_under(app, "/pages/", http_error_page)
 
     app.register_blueprint(ops_bp)
     app.register_blueprint(landing_bp)
@@ -56,11 +57,11 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(payouts_bp)
     app.register_blueprint(pages_bp)
     i18n.init_app(app)
+    rendered.init_app(app)
     dashboard.init_app(app)
     if app.config["SANDBOX"]:
         # Sandbox-only code is not even imported when the sandbox is off.
         from .demo.views import bp as demo_bp
-        from .sandbox import clabes  # noqa: F401  (routes on sandbox.api.bp)
         from .sandbox.api import bp as sandbox_bp
         from .sandbox.models import DatabaseOffsetStore
 
@@ -69,6 +70,17 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         store = DatabaseOffsetStore(app.config["DATABASE_URL"])
         clock.use_store(store, store)
     return app
+
+
+def close(app: Flask) -> None:
+    """Stop the threads and pools the app started in this process: its worker's sending threads and its
+    request log's writer (whose queued rows are written first). `checkout serve` and `checkout worker` call it
+    as they stop; the request log's writer also at the interpreter's exit."""
+    from . import worker
+    from .api import requestlog
+
+    worker.close(app)
+    requestlog.of(app).close()
 
 
 def _request_clock(app: Flask) -> None:

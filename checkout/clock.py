@@ -35,6 +35,8 @@ class MerchantOffsetStore(Protocol):
     def reset_merchant(self, merchant_id: int | None) -> None: ...  # None: every merchant
 
 
+# Process-wide by nature: all code reads time through now(), with no app at hand (services, jobs, sending
+# threads), and every app of a process shares the one sandbox clock; create_app names the stores (use_store).
 _store: OffsetStore | None = None
 _merchant_store: MerchantOffsetStore | None = None
 _offset = 0
@@ -55,7 +57,7 @@ def use_store(store: OffsetStore | None, merchants: MerchantOffsetStore | None =
     _written_at.clear()  # a new store: what it holds is authoritative from the first read
 
 
-_lock = threading.Lock()
+_lock = threading.Lock()  # guards the offsets above, which request threads and the worker read and move
 
 
 def _current_offset() -> int:

@@ -72,7 +72,7 @@ class Defaults:
     # May notifications reach loopback and private addresses? "allow" or "deny" (sandbox only); None:
     # only when `checkout serve` listens on loopback alone (checkout.notifications.targets.private_allowed).
     PRIVATE_TARGETS: str | None = None
-    # PostgreSQL connections this process opens at most, all its pools together (checkout/dbbudget.py);
+    # PostgreSQL connections this process opens at most, all its pools together (checkout/db/budget.py);
     # None: twice the request threads, plus the worker's and the side pools'. The request threads and whether
     # the worker runs here are set by `checkout serve` and `checkout worker`; a WSGI server's are assumed.
     DATABASE_CONNECTIONS: int | None = None

@@ -1,16 +1,14 @@
-"""Field types shared by the JSON request models (strings, times, amounts, URLs); models to service inputs."""
+"""Field types shared by the commands and JSON request models (strings, times, amounts, URLs), and their configs."""
 
 from __future__ import annotations
 
-import functools
 import ipaddress
 import re
-import types
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated, Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 import pycountry
@@ -32,6 +30,15 @@ from . import money
 # Unknown keys are ignored (merchants send sign_type, charset, ...); no type coercion beyond ours.
 REQUEST_CONFIG = ConfigDict(
     extra="ignore", strict=False, str_strip_whitespace=False, coerce_numbers_to_str=False, hide_input_in_errors=True
+)
+# A command (what a service takes) is a request's business part: the same rules, and never changed once made.
+COMMAND_CONFIG = ConfigDict(
+    extra="ignore",
+    strict=False,
+    str_strip_whitespace=False,
+    coerce_numbers_to_str=False,
+    hide_input_in_errors=True,
+    frozen=True,
 )
 
 
@@ -260,31 +267,3 @@ class PayinRequest(BaseModel):
 
     app_id: Annotated[str, Text(32)]
     timestamp: Timestamp
-
-
-# --- from request models to service inputs ----------------------------------------------------------
-
-C = TypeVar("C")
-
-
-@functools.cache
-def _nested(kind: Any) -> tuple[tuple[str, type | None], ...]:
-    """Each field of the dataclass `kind`, with the dataclass its value is made into (None: kept as is)."""
-    hints = get_type_hints(kind)
-    out = []
-    for item in fields(kind):
-        hint = hints[item.name]
-        options = get_args(hint) if get_origin(hint) in (Union, types.UnionType) else (hint,)
-        inner = next((option for option in options if isinstance(option, type) and is_dataclass(option)), None)
-        out.append((item.name, inner))
-    return tuple(out)
-
-
-def command(source: Any, kind: type[C]) -> C:
-    """The service input `kind` (a dataclass) made from a validated request model with the same field
-    names: services take plain typed arguments, never an API model, and the rules stay in the model."""
-    values = {}
-    for name, inner in _nested(cast(Any, kind)):
-        value = getattr(source, name)
-        values[name] = command(value, inner) if inner is not None and value is not None else value
-    return kind(**values)

@@ -15,7 +15,7 @@ from checkout.api import requestlog
 from checkout.db import Base, db, make_engine, upgrade
 from checkout.merchants import service as merchants
 from checkout.merchants.service import find_by_app_id
-from checkout.notifications import dispatcher, sending
+from checkout.notifications import dispatcher
 from checkout.notifications.outbox import for_subject
 from checkout.payouts import ledger
 from checkout.signing import payout_signature
@@ -72,7 +72,7 @@ def _clean(app, caplog):
     an earlier test still on its way to the table), and ends with no card data in a table or a log line."""
     caplog.set_level(logging.DEBUG, logger="checkout")
     clock.reset()
-    requestlog.flush()
+    requestlog.of(app).flush()
     with app.app_context(), db.engine.begin() as conn:
         for table in reversed(Base.metadata.sorted_tables):
             conn.execute(table.delete())
@@ -80,7 +80,7 @@ def _clean(app, caplog):
     clock.reset()
     # Whatever the test did, no card number and no security code is left in any table, and no log line holds
     # one, nor a merchant's key (docs/security.md).
-    requestlog.flush()
+    requestlog.of(app).flush()
     with app.app_context():
         kept = cardscan.card_data(db.engine)
         secrets = cardscan.merchant_secrets(db.engine) | {app.config["SECRET_KEY"]}
@@ -90,11 +90,13 @@ def _clean(app, caplog):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_sender(monkeypatch):
+def _fresh_sender(app, monkeypatch):
     """Each test its own sending threads (nothing in flight from another test), and rounds that wait
     for their sends (a test that runs one round then looks expects them done; real rounds wait 1 s)."""
-    monkeypatch.setattr(dispatcher, "_sender", sending.Sender(dispatcher.THREADS))
+    worker.close(app)
     monkeypatch.setattr(dispatcher, "ROUND_WAIT", 8.0)
+    yield
+    worker.close(app)
 
 
 @pytest.fixture

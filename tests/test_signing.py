@@ -5,7 +5,6 @@ import hmac
 import json
 import math
 from datetime import UTC, datetime
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +14,8 @@ from joserfc.errors import BadSignatureError
 
 from checkout import clock, jsonbody, signing
 from checkout.demo import client as merchant_side
-from checkout.notifications import dispatcher
+from checkout.notifications import transport
+from checkout.notifications.queries import Outgoing
 from tests.strategies import PROPERTY, SHARED_FIXTURES, json_objects, json_scalars, shuffled, texts
 
 
@@ -241,8 +241,8 @@ def test_a_body_signed_by_the_client_verifies_once_the_service_has_read_it(app, 
 def test_payout_notifications_verify_as_the_merchant_receives_them(payload):
     """The dispatcher signs the payload and sends body_of(payload); the merchant parses that body with a
     plain json.loads and signs the result: the two must agree."""
-    sent = dispatcher.body_of(SimpleNamespace(payload=payload))
-    outgoing = dispatcher.Outgoing(
+    sent = transport.body_of(payload)
+    outgoing = Outgoing(
         id=1,
         merchant_id=1,
         kind="payout.notification",
@@ -254,7 +254,7 @@ def test_payout_notifications_verify_as_the_merchant_receives_them(payload):
         app_key=APP_KEY,
         security_key=None,
     )
-    authorization = dispatcher.headers_for(outgoing)["Authorization"]
+    authorization = transport.headers_for(outgoing)["Authorization"]
     assert merchant_side.payout_signature(json.loads(sent), APP_KEY) == authorization
 
 

@@ -10,10 +10,11 @@ from sqlalchemy import insert, select
 
 from checkout import clock, statemachine
 from checkout.merchants import service as merchants
-from checkout.notifications import dispatcher
+from checkout.notifications import recording
 from checkout.notifications.models import DeliveryAttempt, OutboxMessage
 from checkout.notifications.outbox import enqueue
 from checkout.notifications.outbox import set_status as set_message_status
+from checkout.notifications.result import Result
 from checkout.payins import states
 from checkout.payins.models import Refund, Trade
 from checkout.payouts import lifecycle, sessions
@@ -269,16 +270,16 @@ def test_an_outbox_message_moves_as_the_dispatcher_records_attempts(session, mer
     attempts = []
 
     def apply(result, manual):  # as record_all does: the attempt's row inserted beside the message
-        attempts.append(dispatcher._apply(session, message, result, manual=manual))
+        attempts.append(recording.apply(session, message, result, manual=manual))
         session.execute(insert(DeliveryAttempt), attempts[-1:])
 
-    apply(dispatcher.Result(succeeded=False, error="refused", started_at=at), manual=False)
+    apply(Result(succeeded=False, error="refused", started_at=at), manual=False)
     # A retry is no move: still pending, due on the schedule.
     assert (message.status, message.next_attempt_at) == ("pending", at + timedelta(minutes=10))
-    apply(dispatcher.Result(succeeded=True, status_code=200, started_at=at), manual=False)
+    apply(Result(succeeded=True, status_code=200, started_at=at), manual=False)
     assert (message.status, message.delivered_at) == ("delivered", at)
     # A resend may take a delivered message; what it gets back decides again.
-    apply(dispatcher.Result(succeeded=False, final=True, started_at=at), manual=True)
+    apply(Result(succeeded=False, final=True, started_at=at), manual=True)
     assert message.status == "failed"
     set_message_status(message, "pending")  # a resend asked for in a request queues it again
     with pytest.raises(IllegalTransition):  # a retry is no move

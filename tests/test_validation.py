@@ -1,27 +1,30 @@
-"""From validated request models to the plain inputs services take."""
+"""Commands carry the rules: a request model is its command plus the envelope, and what a route hands a
+service."""
 
-from dataclasses import dataclass
 from decimal import Decimal
 
 import pytest
+from pydantic import ValidationError
 
-from checkout.payins.commands import DirectPayment, RefundOrder
-from checkout.payins.schemas import DirectPayRequest, RefundRequest
-from checkout.payouts.commands import NewPayout
-from checkout.payouts.schemas import PayoutRequest
-from checkout.validation import command
+from checkout.payins.requests import DirectPayRequest, RefundRequest
+from checkout.payins.schemas import Capture, DirectPayment, RefundOrder
+from checkout.payouts.schemas import NewPayout, PayoutRequest
 from tests import builders
 
 
-def test_a_request_becomes_nested_dataclasses_with_the_same_values():
+def test_a_request_is_its_command_with_the_same_values():
     body = builders.direct("PIX")
     req = DirectPayRequest.model_validate({"app_id": "app", "timestamp": "2026-01-02 03:04:05", **body})
-    payment = command(req, DirectPayment)
-    assert type(payment) is DirectPayment
-    assert payment.order_amount == Decimal(body["order_amount"]) and type(payment.order_amount) is Decimal
-    assert payment.customer.identify.number == body["customer"]["identify"]["number"]
-    assert payment.address.zip_code == body["address"]["zip_code"]
-    assert payment.token is None and payment.installments == 1
+    assert isinstance(req, DirectPayment)
+    assert req.order_amount == Decimal(body["order_amount"]) and type(req.order_amount) is Decimal
+    assert req.customer.identify.number == body["customer"]["identify"]["number"]
+    assert req.address.zip_code == body["address"]["zip_code"]
+    assert req.token is None and req.installments == 1
+
+
+def test_the_envelope_comes_first_then_the_command_in_the_interface_order():
+    fields = list(DirectPayRequest.model_fields)
+    assert fields[:2] == ["app_id", "timestamp"] and fields[2:] == list(DirectPayment.model_fields)
 
 
 def test_absent_nested_blocks_stay_none():
@@ -34,28 +37,19 @@ def test_absent_nested_blocks_stay_none():
             "refund_amount": "1.00",
         }
     )
-    order = command(req, RefundOrder)
-    assert (order.user_info, order.bank_info, order.refund_amount) == (None, None, Decimal("1.00"))
+    assert (req.user_info, req.bank_info, req.refund_amount) == (None, None, Decimal("1.00"))
 
 
-def test_only_the_dataclass_fields_are_taken():
+def test_a_command_built_directly_meets_the_same_rules_and_cannot_change():
+    order = RefundOrder(trade_no="T1", refund_currency="BRL", refund_amount=Decimal("1.00"))
+    assert order.refund_amount == Decimal("1.00") and order.user_info is None
+    with pytest.raises(ValidationError):
+        Capture(out_trade_no="T1", amount=Decimal("0"), currency="BRL")
+    with pytest.raises(ValidationError):
+        order.refund_amount = Decimal("2.00")  # type: ignore[misc]
+
+
+def test_a_payout_request_is_its_command_and_its_timestamp():
     req = PayoutRequest.model_validate(builders.payout("c1", email="", timestamp=1_700_000_000))
-    payout = command(req, NewPayout)
-    assert not hasattr(payout, "timestamp")
-    assert (payout.custom_code, payout.amount, payout.email, payout.document_id) == (
-        "c1",
-        Decimal("100.00"),
-        None,
-        builders.CPF,
-    )
-
-
-def test_a_dataclass_field_the_model_lacks_is_an_error():
-    @dataclass(frozen=True)
-    class Wider:
-        name: str
-        nickname: str
-
-    req = PayoutRequest.model_construct(name="Ana")
-    with pytest.raises(AttributeError, match="nickname"):  # a missing field never passes silently
-        command(req, Wider)
+    assert isinstance(req, NewPayout) and list(NewPayout.model_fields) == list(PayoutRequest.model_fields)[:-1]
+    assert (req.custom_code, req.amount, req.email, req.document_id) == ("c1", Decimal("100.00"), None, builders.CPF)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from flask import Flask, Response, make_response, request
+from flask import Flask, Response, current_app, make_response, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from ..errors import DomainError
@@ -15,13 +15,17 @@ log = logging.getLogger(__name__)
 
 PAYOUT_PREFIX = "/api/"
 
-# Path prefix -> the answer for an HTTP error under it (the hosted pages register theirs: a page).
+# The answer for an HTTP error under a path prefix (the hosted pages register theirs: a page).
 PageAnswer = Callable[[int], Response]
-_prefixes: dict[str, PageAnswer] = {}
+PREFIXES = "checkout.error_pages"  # app.extensions: path prefix -> its PageAnswer
 
 
-def answer_errors_under(prefix: str, answer: PageAnswer) -> None:
-    _prefixes[prefix] = answer
+def answer_errors_under(app: Flask, prefix: str, answer: PageAnswer) -> None:
+    app.extensions.setdefault(PREFIXES, {})[prefix] = answer
+
+
+def _prefixes() -> dict[str, PageAnswer]:
+    return current_app.extensions.get(PREFIXES, {})
 
 
 def _http_error(exc: HTTPException):
@@ -38,7 +42,7 @@ def _http_answer(exc: HTTPException):
         if status == 413:
             return PAYOUT.envelope(4001000, "invalid parameter", {"err": "request body exceeds 1 MiB"}, 400)
         return PAYOUT.envelope(status, exc.name.lower(), {}, status)
-    for prefix, answer in _prefixes.items():
+    for prefix, answer in _prefixes().items():
         if request.path.startswith(prefix):
             return answer(status)
     sub_code = {404: "not-found", 405: "method-not-allowed", 413: "request-too-large"}.get(status, "http-error")
@@ -49,7 +53,7 @@ def _http_answer(exc: HTTPException):
 
 def _unexpected(exc: Exception):
     log.exception("unhandled error on %s %s", request.method, request.path)
-    for prefix, answer in _prefixes.items():
+    for prefix, answer in _prefixes().items():
         if request.path.startswith(prefix):
             try:
                 return answer(500)  # a page answers a page, even when it fails

@@ -12,7 +12,7 @@ from ..jobs import Job
 from . import requestlog
 
 EVERY_SECONDS = 60.0  # a purge per minute per process is plenty for a 7-day window
-_last = [float("-inf")]
+_last = [float("-inf")]  # per process, as the pace is: one purge a minute whichever app's worker runs it
 
 
 def purge_request_log(session: Session, config: Mapping[str, Any]) -> int:

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic.json_schema import models_json_schema
 
 from . import registry
 
-# Keyed by Flask endpoint name; paths come from the app's URL map, so prefixes and disabled
-# blueprints (sandbox off) are reflected as they are served.
-_operations: dict[str, dict] = {}
+# What documents an operation is kept on its view function, under this name: the document lists the views
+# the app's URL map serves, so prefixes and disabled blueprints (sandbox off) are reflected as they are served.
+OPERATION = "checkout_openapi"
 
 PAYIN_SUCCESS = {
     "type": "object",
@@ -112,18 +112,19 @@ def _success(payout: bool, data: dict | None) -> dict:
     return {"description": text, "content": {"application/json": {"schema": schema}}}
 
 
-def register(
-    endpoint: str, model, *, summary: str, tag: str, query: dict[str, dict] | None = None, response=None
+def describe(
+    view: Callable, model, *, summary: str, tag: str, query: dict[str, dict] | None = None, response=None
 ) -> None:
-    """`model` is a request model, a tuple of alternative models (oneOf), or None for no body; `query`
-    maps optional query parameters to their JSON schemas."""
-    _operations[endpoint] = {"model": model, "summary": summary, "tag": tag, "query": query or {}, "response": response}
+    """Document the operation `view` serves: `model` is a request model, a tuple of alternative models
+    (oneOf), or None for no body; `query` maps optional query parameters to their JSON schemas."""
+    operation = {"model": model, "summary": summary, "tag": tag, "query": query or {}, "response": response}
+    view.__dict__[OPERATION] = operation
 
 
 def _served(app) -> list[tuple[str, str, dict]]:
     served = []
     for rule in app.url_map.iter_rules():
-        op = _operations.get(rule.endpoint)
+        op = getattr(app.view_functions.get(rule.endpoint), OPERATION, None)
         if op is None:
             continue
         path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
@@ -146,6 +147,35 @@ def _schemas(models: set) -> tuple[dict, dict]:
     return {m: refs[(m, "validation")] for m in models}, schemas.get("$defs", {})
 
 
+def _operation(path: str, op: dict, requests: dict, responses: dict, errors: dict) -> dict:
+    """One operation of the document: its request body, parameters, success and error answers."""
+    payout = op["tag"] == "payout"
+    entry = {
+        "summary": op["summary"],
+        "tags": [op["tag"]],
+        "security": [{"appId": [], "payoutSignature": []}] if payout else [{"basicAuth": []}],
+        "responses": {
+            "200": _success(payout, responses.get(op["response"])),
+            **_error_responses(errors, "PayoutError" if payout else "PayinError"),
+        },
+    }
+    shapes = [requests[m] for m in _as_tuple(op["model"])]
+    if shapes:
+        schema = shapes[0] if len(shapes) == 1 else {"oneOf": shapes}
+        entry["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
+    parameters = [
+        {"name": part[1:-1], "in": "path", "required": True, "schema": {"type": "string"}}
+        for part in path.split("/")
+        if part.startswith("{")
+    ]
+    parameters += [
+        {"name": name, "in": "query", "required": False, "schema": schema} for name, schema in op["query"].items()
+    ]
+    if parameters:
+        entry["parameters"] = parameters
+    return entry
+
+
 def document(app, server_url: str | None = None) -> dict:
     served = _served(app)
     models = {m for _, _, op in served for m in _as_tuple(op["model"])}
@@ -159,32 +189,8 @@ def document(app, server_url: str | None = None) -> dict:
     payin_errors, payout_errors = _payin_errors(), _payout_errors()
     paths: dict[str, dict] = {}
     for path, method, op in served:
-        payout = op["tag"] == "payout"
-        data = responses.get(op["response"])
-        errors = (
-            _error_responses(payout_errors, "PayoutError") if payout else _error_responses(payin_errors, "PayinError")
-        )
-        entry = {
-            "summary": op["summary"],
-            "tags": [op["tag"]],
-            "security": [{"appId": [], "payoutSignature": []}] if payout else [{"basicAuth": []}],
-            "responses": {"200": _success(payout, data), **errors},
-        }
-        shapes = [requests[m] for m in _as_tuple(op["model"])]
-        if shapes:
-            schema = shapes[0] if len(shapes) == 1 else {"oneOf": shapes}
-            entry["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
-        parameters = [
-            {"name": part[1:-1], "in": "path", "required": True, "schema": {"type": "string"}}
-            for part in path.split("/")
-            if part.startswith("{")
-        ]
-        parameters += [
-            {"name": name, "in": "query", "required": False, "schema": schema} for name, schema in op["query"].items()
-        ]
-        if parameters:
-            entry["parameters"] = parameters
-        paths.setdefault(path, {})[method] = entry
+        errors = payout_errors if op["tag"] == "payout" else payin_errors
+        paths.setdefault(path, {})[method] = _operation(path, op, requests, responses, errors)
     components["PayinSuccess"] = PAYIN_SUCCESS
     components.update({f"PayinError{status}": schema for status, (schema, _) in payin_errors.items()})
     components.update({f"PayoutError{status}": schema for status, (schema, _) in payout_errors.items()})

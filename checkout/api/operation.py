@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, g, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 from pydantic import BaseModel, ValidationError
 from sqlalchemy.orm import Session
 
@@ -165,7 +165,7 @@ def _finished(finish: Callable[[Any], Any], fields: Any) -> Any:
 
 def logged(endpoint: View) -> View:
     """The request log around an operation: one row per request that passed authentication, refused or
-    not, written after the request's own commit or rollback (requestlog.record never raises)."""
+    not, written after the request's own commit or rollback (RequestLog.record never raises)."""
 
     @functools.wraps(endpoint)
     def wrapper(**kwargs: str) -> Any:
@@ -184,14 +184,13 @@ def logged(endpoint: View) -> View:
 
 def _record(started: float, status: int, response_body: bytes) -> None:
     merchant_id = g.pop("api_merchant_id", None)
-    if merchant_id is None or db.engine is None:
+    if merchant_id is None:
         return
     try:
         request_body = request.get_data(cache=True)
     except Exception:  # a body too large to read was refused before: it is not kept
         request_body = b""
-    requestlog.record(
-        db.engine,
+    requestlog.of(current_app).record(
         merchant_id=merchant_id,
         method=request.method,
         path=request.path,
@@ -277,15 +276,18 @@ def operation(
                 raise
             return envelope.success(fields)
 
-        openapi.register(
-            f"{bp.name}.{view.__name__}",
+        # Documented on the view function itself: the app finds it under whatever endpoint name the route
+        # gets once registered (a nested blueprint's endpoints carry their parents' names).
+        served = logged(endpoint)
+        openapi.describe(
+            served,
             alternatives or model,
             summary=summary,
             tag=tag or envelope.tag,
             query=query,
             response=response,
         )
-        bp.add_url_rule(rule, view.__name__, logged(endpoint), methods=list(methods))
+        bp.add_url_rule(rule, view.__name__, served, methods=list(methods))
         return endpoint
 
     return decorate

@@ -66,8 +66,7 @@ def redact(value: Any, key: str = "", parent: str = "", budget: _Budget | None =
     in any text a secret link parameter's value as "[redacted]".
 
     With a `budget`, the fields and items that would be written only after it is spent are left out: they
-    lie past the cut (balance history answers 40 KB or more, and redacting what was then cut away was most
-    of the log's cost for them)."""
+    lie past the cut, so a long answer (a year of balance history) costs only what is kept."""
     name, rule = _field(key, parent)
     if isinstance(value, dict):
         return _redact_object(value, name, budget)
@@ -134,7 +133,7 @@ _NOT_KEPT = re.compile(r"\[[0-9,]+ characters, not kept\]")
 
 def _data_uri(text: str) -> str:
     """Base64 data in a data: URI (a PIX payment's `qr_code_img`) kept as its type and length: it is
-    derived from what the body says beside it, no text to read, and was half of a payment's logged row."""
+    derived from what the body says beside it, no text to read, so none of it is scanned for card numbers."""
     head = _BASE64_DATA.match(text)
     if head is None:
         return scrub_text(text)

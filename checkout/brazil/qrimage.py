@@ -20,8 +20,8 @@ SVG_BORDER = 2
 def modules(code: str, *, quiet_zone: bool = True) -> tuple[int, bytes]:
     """The symbol one pixel a module: its side, and its rows one after the other, 0 dark and 255 light.
 
-    zxing-cpp encodes in C++: segno, in pure Python, took about 5 ms a symbol to encode and write as a
-    PNG, half of a direct Pix payment's whole request (docs/benchmarks.md); this takes under 1 ms.
+    zxing-cpp encodes in C++, not in Python: the symbol is drawn once per payment, after its commit, and
+    must stay a small part of the request (docs/benchmarks.md has the figures).
     """
     symbol = zxingcpp.create_barcode(code, zxingcpp.BarcodeFormat.QRCode, ec_level=EC_LEVEL)
     grid = memoryview(symbol.to_image(scale=1, add_quiet_zones=quiet_zone))  # type: ignore[arg-type]
@@ -32,9 +32,9 @@ def png(code: str) -> bytes:
     """A two-colour PNG (1-bit greyscale), SCALE pixels a module, quiet zone included: PNG 1.2 (ISO 15948),
     each row behind filter type 0, all rows in one zlib stream.
 
-    Written here rather than by Pillow, whose PNG writer spent 0.18 ms a symbol on its own machinery, a
-    quarter of a direct Pix payment's image (docs/benchmarks.md). At 4 pixels a module, a module is one hex
-    digit of its row's bits: light "f", dark "0"."""
+    Written here rather than by Pillow, whose PNG writer's own machinery outweighed this whole file's work
+    (docs/benchmarks.md). At 4 pixels a module, a module is one hex digit of its row's bits: light "f",
+    dark "0"."""
     side, grid = modules(code)
     digits = grid.translate(_HEX_DIGIT)
     pad = b"0" * (side % 2)  # a row ends on a whole byte

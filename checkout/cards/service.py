@@ -5,7 +5,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -70,59 +72,85 @@ def _int_field(value, field: str, digits: tuple[int, ...]) -> int:
     return int(text)
 
 
-def tokenize(
-    session: Session,
-    merchant: Merchant,
-    *,
-    card_no: str,
-    cvv: str,
-    exp_year,
-    exp_month,
-    holder_name: str,
-    fingerprint_key: str,
-    ttl_seconds: int,
-    sandbox_outcome: str,
-    published_expiry: tuple[int, int] | None = None,
-) -> CardToken:
-    """`sandbox_outcome` is the acquirer's note on this card (Acquirer.outcome_for), kept with the token;
-    `published_expiry` a past (year, month) the acquirer still takes for this card (a published test card)."""
-    if not is_digits(card_no) or not 12 <= len(card_no) <= 19:
-        raise InvalidField("card.card_no", "must be 12 to 19 digits")
-    if not luhn.is_valid(card_no):
-        raise InvalidField("card.card_no", "fails the Luhn check")
-    brand = brand_of(card_no)
-    if brand is None:
-        raise InvalidField("card.card_no", "card brand is not supported")
-    if not is_digits(cvv) or len(cvv) != (4 if brand == "amex" else 3):
-        raise InvalidField("card.cvv", f"must be {4 if brand == 'amex' else 3} digits for {brand}")
-    year = _int_field(exp_year, "card.valid_thru_year", (4, 2))
+@dataclass(frozen=True)
+class CardInput:
+    """A card as the customer typed it (the API's `card` object, the card form), not yet checked."""
+
+    card_no: str = field(repr=False)  # never in a log or a traceback's locals
+    cvv: str = field(repr=False)
+    exp_year: int | str
+    exp_month: int | str
+    holder_name: str
+
+
+class CardNotes(Protocol):
+    """What tokenization asks the acquirer about a card (providers.Acquirer answers it)."""
+
+    def outcome_for(self, card_no: str, holder_name: str = "") -> str: ...
+
+    def published_expiry(self, card_no: str) -> tuple[int, int] | None: ...
+
+
+@dataclass(frozen=True)
+class Tokenizer:
+    """Card tokenization as one app runs it, built once at its start: its acquirer, the key of the card
+    fingerprints and how long a token lives."""
+
+    acquirer: CardNotes
+    fingerprint_key: str = field(repr=False)  # the app's secret key
+    ttl_seconds: int
+
+    def tokenize(self, session: Session, merchant: Merchant, card: CardInput) -> CardToken:
+        """Check the card and keep a token of it. The acquirer's note on the card (Acquirer.outcome_for) is
+        kept with the token, as the acquirer's answer recorded: the card number is not kept, so the acquirer
+        gets its note back with the token; the services never read it. A past expiry the acquirer still takes
+        for this card (a published test card) is accepted."""
+        card_no = card.card_no
+        if not is_digits(card_no) or not 12 <= len(card_no) <= 19:
+            raise InvalidField("card.card_no", "must be 12 to 19 digits")
+        if not luhn.is_valid(card_no):
+            raise InvalidField("card.card_no", "fails the Luhn check")
+        brand = brand_of(card_no)
+        if brand is None:
+            raise InvalidField("card.card_no", "card brand is not supported")
+        if not is_digits(card.cvv) or len(card.cvv) != (4 if brand == "amex" else 3):
+            raise InvalidField("card.cvv", f"must be {4 if brand == 'amex' else 3} digits for {brand}")
+        year, month = _expiry(card, self.acquirer.published_expiry(card_no))
+        now = clock.now()
+        token = CardToken(
+            token="tok_" + secrets.token_hex(16),
+            merchant_id=merchant.id,
+            brand=brand,
+            first_six=card_no[:6],
+            last_four=card_no[-4:],
+            exp_month=month,
+            exp_year=year,
+            holder_name=card.holder_name,
+            fingerprint=hmac.new(
+                self.fingerprint_key.encode(), b"card:" + card_no.encode(), hashlib.sha256
+            ).hexdigest(),
+            sandbox_outcome=self.acquirer.outcome_for(card_no, card.holder_name),
+            created_at=now,
+            expires_at=now + timedelta(seconds=self.ttl_seconds),
+        )
+        session.add(token)
+        session.flush()
+        return token
+
+
+def _expiry(card: CardInput, published: tuple[int, int] | None) -> tuple[int, int]:
+    """(year, month) of a card that has not expired, or whose past expiry is the one `published`."""
+    year = _int_field(card.exp_year, "card.valid_thru_year", (4, 2))
     year = year + 2000 if year < 100 else year
-    month = _int_field(exp_month, "card.valid_thru_month", (1, 2))
+    month = _int_field(card.exp_month, "card.valid_thru_month", (1, 2))
     if not 1 <= month <= 12:
         raise InvalidField("card.valid_thru_month", "must be 1 to 12")
     today = clock.now().date()
-    if (year, month) < (today.year, today.month) and (year, month) != published_expiry:
+    if (year, month) < (today.year, today.month) and (year, month) != published:
         raise InvalidField("card.valid_thru_year", "card has expired")
     if year > today.year + 20:
         raise InvalidField("card.valid_thru_year", "must be within 20 years")
-    now = clock.now()
-    token = CardToken(
-        token="tok_" + secrets.token_hex(16),
-        merchant_id=merchant.id,
-        brand=brand,
-        first_six=card_no[:6],
-        last_four=card_no[-4:],
-        exp_month=month,
-        exp_year=year,
-        holder_name=holder_name,
-        fingerprint=hmac.new(fingerprint_key.encode(), b"card:" + card_no.encode(), hashlib.sha256).hexdigest(),
-        sandbox_outcome=sandbox_outcome,
-        created_at=now,
-        expires_at=now + timedelta(seconds=ttl_seconds),
-    )
-    session.add(token)
-    session.flush()
-    return token
+    return year, month
 
 
 def usable_token(session: Session, merchant: Merchant, token: str, field: str) -> CardToken:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import abort, flash, redirect, request
+from flask import Blueprint, abort, current_app, flash, redirect, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_required
@@ -17,10 +17,12 @@ from ..api import redaction, requestlog
 from ..db import db
 from ..merchants import service as merchants
 from ..notifications import inspect
-from . import deliveries
+from . import deliveries as delivery_log
 from . import developers as dev
 from .forms import REQUIRED, ActionForm
-from .web import back_to, bp, here, merchant, password_again, render
+from .web import back_to, here, merchant, password_again, render
+
+bp = Blueprint("developers", __name__)
 
 
 class PasswordForm(FlaskForm):
@@ -59,14 +61,14 @@ def _keys_page(status: int = 200, *, revealed: dict | None = None, rotated: bool
 
 @bp.route("/developers")
 @login_required
-def developers():
+def index():
     """The area's home: the app id, the keys behind the password, rotation."""
     return _keys_page()
 
 
 @bp.route("/developers/keys/reveal", methods=["POST"])
 @login_required
-def developer_reveal():
+def reveal():
     """The keys, in this answer only (never in the session or a cookie), after the password again."""
     form = PasswordForm()
     refused = password_again(form, form.password)
@@ -77,7 +79,7 @@ def developer_reveal():
 
 @bp.route("/developers/keys/rotate", methods=["POST"])
 @login_required
-def developer_rotate():
+def rotate():
     """A new security_key and app_key at once, after the password again and a confirmation."""
     form = RotateForm()
     refused = password_again(form, form.rotate_password)
@@ -111,7 +113,7 @@ def _cursor(name: str, largest: int) -> int | None:
 
 @bp.route("/developers/deliveries")
 @login_required
-def developer_deliveries():
+def deliveries():
     status = request.args.get("status") or None
     try:
         if status is not None and status not in inspect.STATUSES:
@@ -135,7 +137,7 @@ def developer_deliveries():
 
 @bp.route("/developers/deliveries/<notify_id>")
 @login_required
-def developer_delivery(notify_id: str):
+def delivery(notify_id: str):
     message = dev.delivery(db.session, current_user.merchant_id, notify_id[:64])
     if message is None:
         abort(404)
@@ -158,8 +160,8 @@ def _pretty(text: str) -> str:
 
 @bp.route("/developers/requests")
 @login_required
-def developer_requests():
-    requestlog.flush(timeout=0.5)  # what this process's requests queued just now shows at once
+def requests():
+    requestlog.of(current_app).flush(timeout=0.5)  # what this process's requests queued just now shows at once
     path = (request.args.get("path") or "").strip()[:255] or None
     status_class = request.args.get("status") or None
     try:
@@ -209,7 +211,7 @@ def _refusal(kind: str) -> str:
 
 @bp.route("/developers/signature", methods=["GET", "POST"])
 @login_required
-def developer_signature():
+def signature():
     form = SignatureForm()
     check = None
     status = 200
@@ -226,15 +228,15 @@ def developer_signature():
 
 @bp.route("/developers/deliveries/<notify_id>/resend", methods=["POST"])
 @login_required
-def developer_resend(notify_id: str):
+def resend(notify_id: str):
     """Queue one notification for the worker to send again, then back to the page the button was on at
     once (a slow receiver never holds a web thread)."""
     if not ActionForm().validate_on_submit():
         abort(400)
-    back = back_to(request.form.get("back"), here("dashboard.developers"))
+    back = back_to(request.form.get("back"), here("dashboard.developers.index"))
     try:
-        queued = deliveries.resend(db.session, current_user.merchant_id, notify_id)
-    except deliveries.Busy:
+        queued = delivery_log.resend(db.session, current_user.merchant_id, notify_id)
+    except delivery_log.Busy:
         db.session.rollback()
         flash(_("A worker is sending this notification right now; try again in a moment."), "error")
         return redirect(back)

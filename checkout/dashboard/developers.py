@@ -74,13 +74,13 @@ def subject_page(message: OutboxMessage) -> tuple[str, dict[str, str]] | None:
     """The dashboard page of what a notification is about (endpoint, its arguments): the trade of a
     payment's callback or a refund's e-mail, the vault, the payout."""
     if message.kind.startswith("payin."):
-        return "dashboard.payment_detail", {"trade_no": message.subject_id}
+        return "dashboard.payments.detail", {"trade_no": message.subject_id}
     if message.kind.startswith("refund.") and (message.payload or {}).get("trade_no"):
-        return "dashboard.payment_detail", {"trade_no": str(message.payload["trade_no"])}
+        return "dashboard.payments.detail", {"trade_no": str(message.payload["trade_no"])}
     if message.kind.startswith("vault."):
-        return "dashboard.vault_detail", {"token": message.subject_id}
+        return "dashboard.vaults.detail", {"token": message.subject_id}
     if message.kind.startswith("payout."):
-        return "dashboard.payout_detail", {"transaction_id": message.subject_id}
+        return "dashboard.payouts.detail", {"transaction_id": message.subject_id}
     return None
 
 

@@ -16,7 +16,7 @@ from .models import LoginAttempt, SignupAttempt
 
 KEEP = timedelta(days=1)  # far longer than the windows they are counted in (15 minutes, an hour)
 EVERY_SECONDS = 60.0
-_last = [float("-inf")]
+_last = [float("-inf")]  # per process, as the pace is: one purge a minute whichever app's worker runs it
 
 
 def purge(session: Session, now=None) -> int:

@@ -4,36 +4,39 @@ from __future__ import annotations
 
 import secrets
 from decimal import ROUND_DOWN, Decimal
+from typing import Any, TypeVar
 
-from flask import current_app, flash, redirect, request
+from flask import Blueprint, current_app, flash, redirect, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import current_user, login_required
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
-from .. import clock, money, providers
-from ..api.operation import parse_model
+from .. import clock, money, wiring
+from ..api.operation import validation_error
 from ..db import db
 from ..errors import DomainError, InvalidField, MissingField
 from ..pages import i18n
 from ..payins import authorizations, methods, refunds
 from ..payins import service as payins
-from ..payins.commands import Capture, RefundOrder, Void
 from ..payins.models import Trade
-from ..payins.schemas import CaptureRequest, RefundRequest, VoidRequest
-from ..validation import command
+from ..payins.schemas import Capture, RefundOrder, Void
 from . import deliveries
 from . import payments as payments_service
 from .forms import ActionForm
 from .payment_forms import CaptureForm, FilterForm, RefundForm
-from .web import bp, here, merchant, render, sandbox_only
+from .web import here, merchant, render, sandbox_only
+
+bp = Blueprint("payments", __name__)
+
+C = TypeVar("C", bound=BaseModel)
 
 # --- the list --------------------------------------------------------------------------------------
 
 
 @bp.route("/payments")
 @login_required
-def payments():
+def index():
     form = FilterForm(request.args)
     page, cursor_error = None, None
     if form.validate():
@@ -101,7 +104,7 @@ def _page(
         data=data,
         trade=data.trade,
         messages=deliveries.for_subject(db.session, current_user.merchant_id, data.trade.trade_no),
-        back=here("dashboard.payment_detail", trade_no=data.trade.trade_no),
+        back=here("dashboard.payments.detail", trade_no=data.trade.trade_no),
         refund_form=refund_form,
         capture_form=capture_form or CaptureForm(formdata=None),
         refusal=refusal,
@@ -113,17 +116,19 @@ def _page(
 
 @bp.route("/payments/<trade_no>")
 @login_required
-def payment_detail(trade_no: str):
+def detail(trade_no: str):
     return _page(trade_no)
 
 
 # --- actions ---------------------------------------------------------------------------------------
 
 
-def _api_request(model: type[BaseModel], **fields) -> BaseModel:
-    """The API's own request model, so that a form is held to the rules `/trade/...` applies."""
-    body = {"app_id": merchant().app_id, "timestamp": clock.format_utc(clock.real_now()), **fields}
-    return parse_model(model, {key: value for key, value in body.items() if value is not None})
+def _command(kind: type[C], **fields: Any) -> C:
+    """The command a form's values make, held to the rules `/trade/...` applies and refused as it refuses."""
+    try:
+        return kind(**fields)
+    except ValidationError as exc:
+        raise validation_error(exc) from None
 
 
 def _message(error: DomainError, trade: Trade) -> str:
@@ -172,12 +177,12 @@ def _owned(trade_no: str) -> Trade | None:
 def _done(trade: Trade, text: str):
     db.session.commit()
     flash(text, "ok")
-    return redirect(here("dashboard.payment_detail", trade_no=trade.trade_no))
+    return redirect(here("dashboard.payments.detail", trade_no=trade.trade_no))
 
 
 @bp.route("/payments/<trade_no>/refund", methods=["POST"])
 @login_required
-def payment_refund(trade_no: str):
+def refund(trade_no: str):
     form = RefundForm()
     valid = form.validate()
     if "csrf_token" in form.errors or "request_id" in form.errors:
@@ -189,8 +194,8 @@ def payment_refund(trade_no: str):
         return _page(trade_no, 400, refund_form=form)
     try:
         with clock.merchant(current_user.merchant_id):
-            req = _api_request(
-                RefundRequest,
+            order = _command(
+                RefundOrder,
                 trade_no=trade.trade_no,
                 out_request_no=form.request_id.data,
                 refund_currency=trade.currency,
@@ -198,7 +203,7 @@ def payment_refund(trade_no: str):
                 refund_reason=(form.reason.data or "").strip() or None,
                 user_info=payments_service.user_info(trade) if methods.refund_needs_bank_data(trade) else None,
             )
-            trade, record = refunds.refund(db.session, merchant(), command(req, RefundOrder))
+            trade, record = refunds.refund(db.session, merchant(), order)
     except DomainError as error:
         return _refused(trade, payments_service.REFUND, error, refund_form=form)
     amount = i18n.format_amount(money.from_minor(record.amount_minor, record.currency), record.currency)
@@ -217,7 +222,7 @@ def payment_refund(trade_no: str):
 
 @bp.route("/payments/<trade_no>/capture", methods=["POST"])
 @login_required
-def payment_capture(trade_no: str):
+def capture(trade_no: str):
     form = CaptureForm()
     valid = form.validate()
     if "csrf_token" in form.errors:
@@ -230,12 +235,10 @@ def payment_capture(trade_no: str):
     amount = form.amount.data or money.format_minor(trade.amount_minor, trade.currency)
     try:
         with clock.merchant(current_user.merchant_id):
-            req = _api_request(
-                CaptureRequest, out_trade_no=trade.out_trade_no, amount=Decimal(amount), currency=trade.currency
+            capture = _command(
+                Capture, out_trade_no=trade.out_trade_no, amount=Decimal(amount), currency=trade.currency
             )
-            trade = authorizations.capture(
-                db.session, merchant(), command(req, Capture), providers.acquirer(current_app.config)
-            )
+            trade = authorizations.capture(db.session, merchant(), capture, wiring.acquirer())
     except DomainError as error:
         return _refused(trade, payments_service.CAPTURE, error, capture_form=form)
     text = _(
@@ -249,7 +252,7 @@ def payment_capture(trade_no: str):
 
 @bp.route("/payments/<trade_no>/void", methods=["POST"])
 @login_required
-def payment_void(trade_no: str):
+def void(trade_no: str):
     if not ActionForm().validate_on_submit():
         return _stale_form()
     trade = _owned(trade_no)
@@ -257,9 +260,8 @@ def payment_void(trade_no: str):
         return _missing()
     try:
         with clock.merchant(current_user.merchant_id):
-            req = _api_request(VoidRequest, out_trade_no=trade.out_trade_no)
             trade = authorizations.void(
-                db.session, merchant(), command(req, Void), providers.acquirer(current_app.config)
+                db.session, merchant(), _command(Void, out_trade_no=trade.out_trade_no), wiring.acquirer()
             )
     except DomainError as error:
         return _refused(trade, payments_service.VOID, error)
@@ -268,7 +270,7 @@ def payment_void(trade_no: str):
 
 @bp.route("/payments/<trade_no>/pay", methods=["POST"])
 @login_required
-def payment_pay(trade_no: str):
+def pay(trade_no: str):
     sandbox_only()
     if not ActionForm().validate_on_submit():
         return _stale_form()

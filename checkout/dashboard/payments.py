@@ -14,7 +14,7 @@ from .. import clock, money
 from ..payins import methods, states
 from ..payins.methods import refundability
 from ..payins.models import Trade
-from ..payins.service import CUSTOMER_KINDS
+from ..payins.trades import CUSTOMER_KINDS
 from ..statemachine import TRADE, TradeStatus
 from ..vaults.models import Vault
 

@@ -3,7 +3,7 @@ origins (after the password again), default language."""
 
 from __future__ import annotations
 
-from flask import abort, current_app, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
@@ -22,7 +22,9 @@ from ..merchants import service as merchants
 from ..pages import layout, security
 from . import settings as service
 from .forms import REQUIRED, ActionForm
-from .web import bp, here, password_again, render
+from .web import here, password_again, render
+
+bp = Blueprint("settings", __name__)
 
 NO_LANGUAGE = "browser"  # the form's value for "the customer's browser" (stored as None)
 
@@ -97,13 +99,13 @@ def _page(status: int = 200, *, logo=None, hosts=None, language=None, problems=(
 
 @bp.route("/settings")
 @login_required
-def settings():
+def index():
     return _page()
 
 
 @bp.route("/settings/logo", methods=["POST"])
 @login_required
-def setting_logo():
+def logo():
     # The sign-in check read the user in the request's transaction, which on SQLite holds the database's
     # write turn from its first statement (db._on_begin): ended here, so that no other writer waits while
     # the upload is read and decoded (up to a second, policy.normalise_logo), which write nothing.
@@ -130,23 +132,23 @@ def setting_logo():
     service.set_logo(db.session, current_user.merchant_id, logo)
     db.session.commit()
     flash(_("Logo saved."), "ok")
-    return redirect(here("dashboard.settings") + "#logo-title")
+    return redirect(here("dashboard.settings.index") + "#logo-title")
 
 
 @bp.route("/settings/logo/remove", methods=["POST"])
 @login_required
-def setting_logo_remove():
+def logo_remove():
     if not ActionForm().validate_on_submit():
         abort(400)
     service.remove_logo(db.session, current_user.merchant_id)
     db.session.commit()
     flash(_("Logo removed: the payment pages show the shop's initials."), "ok")
-    return redirect(here("dashboard.settings") + "#logo-title")
+    return redirect(here("dashboard.settings.index") + "#logo-title")
 
 
 @bp.route("/settings/hosts", methods=["POST"])
 @login_required
-def setting_hosts():
+def hosts():
     form = HostsForm()
     refused = password_again(form, form.password)
     if refused is not None:
@@ -164,12 +166,12 @@ def setting_hosts():
     db.session.commit()
     merchants.forget(app_id)  # this process's next API request reads the new lists
     flash(_("Return hosts and frame origins saved."), "ok")
-    return redirect(here("dashboard.settings") + "#hosts-title")
+    return redirect(here("dashboard.settings.index") + "#hosts-title")
 
 
 @bp.route("/settings/language", methods=["POST"])
 @login_required
-def setting_language():
+def language():
     form = LanguageForm()
     if not form.validate_on_submit():
         if form.csrf_token.errors:
@@ -179,12 +181,12 @@ def setting_language():
     service.set_default_language(db.session, current_user.merchant_id, chosen)
     db.session.commit()
     flash(_("Default language saved."), "ok")
-    return redirect(here("dashboard.settings") + "#language-title")
+    return redirect(here("dashboard.settings.index") + "#language-title")
 
 
 @bp.route("/settings/preview/<view>")
 @login_required
-def setting_preview(view: str):
+def preview(view: str):
     """The top of a payment page as a customer sees it, drawn by the pages' own layout (base.html),
     for the settings page's frames."""
     if view not in layout.LOGO_BOXES:
@@ -210,7 +212,7 @@ def setting_preview(view: str):
 def _previews_in_frames(response: Response) -> Response:
     """The previews alone may be framed, and by the dashboard itself only; the settings page alone may
     frame them (runs after the dashboard's own headers, which forbid every frame both ways)."""
-    if request.endpoint == "dashboard.setting_preview" and response.status_code == 200:
+    if request.endpoint == "dashboard.settings.preview" and response.status_code == 200:
         g.frame_origins = ["'self'"]
         response = security.apply_headers(response)
     elif g.get("frames_previews") and "Content-Security-Policy" in response.headers:

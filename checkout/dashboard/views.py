@@ -1,11 +1,12 @@
-"""Dashboard routes: sign-up (sandbox, limited per address), login with a rate limit, sessions bounded from
-the login and ended by a logout, the overview and its sandbox clock."""
+"""The dashboard's blueprint (/dashboard): its hooks, each area's blueprint registered under it, and its own routes:
+sign-up (sandbox, limited per address), login with a rate limit, sessions bounded from the login and ended by a
+logout, the overview and its sandbox clock."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Flask, abort, current_app, redirect, request, session
+from flask import Blueprint, Flask, abort, current_app, redirect, request, session
 from flask_babel import gettext as _
 from flask_login import LoginManager, UserMixin, current_user, login_required, login_user, logout_user
 from sqlalchemy.exc import IntegrityError
@@ -14,12 +15,21 @@ from .. import clock
 from ..api import handlers
 from ..db import db
 from ..merchants import service as merchants
-from . import chart, overview, users
+from . import chart, developer_views, overview, payment_views, payout_views, settings_views, users, vault_views, web
 from .forms import ClockForm, LoginForm, LogoutForm, SignupForm
 from .models import User
-from .web import back_to, bp, client_address, error_page, here, locked_page, render, sandbox_only
+from .web import back_to, client_address, error_page, here, locked_page, render, sandbox_only
 
-login_manager = LoginManager()
+login_manager = LoginManager()  # a Flask extension: init_app binds it to each app, which keeps the state
+
+# Every area's blueprint sits under this one: its hooks apply to them all, and their URLs are /dashboard/...
+# (the children add no prefix of their own). The navigation is web.NAV.
+bp = Blueprint("dashboard", __name__, url_prefix="/dashboard")
+bp.before_request(web.choose_language)
+bp.before_request(web.no_nul_in_the_path)
+bp.after_request(web.page_headers)
+for area in (payment_views, vault_views, payout_views, developer_views, settings_views):
+    bp.register_blueprint(area.bp)
 
 # A session ends this long after its login (real time), however often its cookie was signed again since.
 SESSION_LIMIT = timedelta(hours=12)
@@ -82,11 +92,8 @@ def init_app(app: Flask) -> None:
     login_manager.login_message = None
     login_manager.session_protection = "strong"
     login_manager.init_app(app)
-    # Each area registers its routes on the blueprint as it is imported (the navigation is web.NAV).
-    from . import developer_views, payment_views, record_views, settings_views  # noqa: F401
-
     app.register_blueprint(bp)
-    handlers.answer_errors_under("/dashboard", error_page)
+    handlers.answer_errors_under(app, "/dashboard", error_page)
 
 
 @bp.route("/signup", methods=["GET", "POST"])
@@ -184,7 +191,7 @@ def advance_clock():
     form = ClockForm()
     if not form.validate_on_submit():
         abort(400)
-    from .. import providers
+    from .. import wiring
     from ..sandbox import clocks  # sandbox-only code: imported only when the sandbox is on
 
     try:
@@ -192,7 +199,7 @@ def advance_clock():
             db.session,
             current_user.merchant_id,
             int(form.seconds.data or 0),
-            bank=providers.payout_bank(current_app.config),
+            bank=wiring.payout_bank(),
         )
     except ValueError:
         db.session.rollback()

@@ -1,9 +1,9 @@
-"""The dashboard's blueprint and what every dashboard view shares: rendering, links, the signed-in merchant,
-the password asked again and the locked page."""
+"""What every dashboard view shares: the hooks the dashboard's blueprint runs, the navigation, rendering, links,
+the signed-in merchant, lists and refusals, the password asked again and the locked page."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, g, make_response, render_template, request, url_for
+from flask import Response, abort, current_app, g, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
@@ -13,49 +13,48 @@ from wtforms import Field
 
 from .. import clock, origins
 from ..db import db
+from ..errors import DomainError
 from ..merchants.models import Merchant
 from ..pages import i18n, layout, security
-from . import users
+from . import records, users
 from .forms import LogoutForm
 
-bp = Blueprint("dashboard", __name__, url_prefix="/dashboard")
-
-# The navigation, in order: (endpoint, label). Each area's views module registers its endpoint.
+OVERVIEW = "dashboard.index"
+# The navigation, in order: (endpoint, label). Past the overview, each entry is its area's blueprint's index.
 NAV = [
-    ("dashboard.index", _l("Overview")),
-    ("dashboard.payments", _l("Payments")),
-    ("dashboard.vaults", _l("Vaults")),
-    ("dashboard.payouts", _l("Payouts")),
-    ("dashboard.developers", _l("Developers")),
-    ("dashboard.settings", _l("Settings")),
+    (OVERVIEW, _l("Overview")),
+    ("dashboard.payments.index", _l("Payments")),
+    ("dashboard.vaults.index", _l("Vaults")),
+    ("dashboard.payouts.index", _l("Payouts")),
+    ("dashboard.developers.index", _l("Developers")),
+    ("dashboard.settings.index", _l("Settings")),
 ]
 
 
-@bp.before_request
-def _language() -> None:
+def choose_language() -> None:
+    """The language the dashboard speaks: `?language=` when given, else the browser's."""
     g.page_locale = layout.choose_locale(None)
 
 
-@bp.before_request
-def _no_nul_in_the_path() -> None:
+def no_nul_in_the_path() -> None:
     """Nothing has a NUL in its name (PostgreSQL refuses one in text, which would be a 500): not found.
     Filters and form fields refuse it with their own message (NO_NUL)."""
     if any("\x00" in str(value) for value in (request.view_args or {}).values()):
         abort(404)
 
 
-@bp.after_request
-def _headers(response: Response) -> Response:
+def page_headers(response: Response) -> Response:
     """The pages' strict headers: CSP with a nonce, never framed, never cached, no sniffing."""
     g.frame_origins = []
     return security.apply_headers(response)
 
 
 def section(endpoint: str) -> str:
-    """The navigation entry an endpoint belongs to: `dashboard.payments` for itself and for every
-    `dashboard.payment_*` (a trade's page, its actions), and so on for each area."""
+    """The navigation entry an endpoint belongs to: the overview for itself only, an area's index for every
+    endpoint of its blueprint (`dashboard.payments.index` for `dashboard.payments.detail`, its actions...)."""
     for entry, _label in NAV:
-        if endpoint == entry or endpoint.startswith(entry.removesuffix("s") + "_"):
+        area = entry.rpartition(".")[0]
+        if endpoint == entry or (entry != OVERVIEW and endpoint.startswith(area + ".")):
             return entry
     return ""
 
@@ -64,7 +63,7 @@ def error_page(status: int) -> Response:
     """What an HTTP error under /dashboard answers (an unknown path, a refused form, a missing object, a
     failure): a dashboard page with the dashboard's headers, never the API's JSON."""
     if "page_locale" not in g:  # an unknown path matched no route, so the blueprint's hooks did not run
-        _language()
+        choose_language()
     body, code = render("dashboard/error.html", status, error_status=status)
     response = make_response(body, code)
     g.frame_origins = []
@@ -124,6 +123,24 @@ def sandbox_only() -> None:
     """Sandbox actions (the customer pays, the bank decides, the clock moves) are 404 with the sandbox off."""
     if not current_app.config["SANDBOX"]:
         abort(404)
+
+
+def refused(error: DomainError) -> dict:
+    """A service's refusal, shown on the page as the API would word it (reason = the payin sub_code)."""
+    return {"reason": error.reason, "message": error.message}
+
+
+def list_page(template: str, form, chosen, listing):
+    """A list by its filters and keyset cursor; a filter or cursor no link of ours makes answers the page
+    with its error (400). The next page's link keeps the filters (empty ones left out)."""
+    page = None
+    if form.validate():
+        try:
+            page = listing(db.session, current_user.merchant_id, chosen(form), form.before.data or None)
+        except records.BadCursor:
+            form.before.errors = [_("This page link is not valid any more. Start again from the newest.")]
+    args = {name: field.data for name, field in form._fields.items() if name != "before" and field.data}
+    return render(template, 400 if form.errors else 200, form=form, page=page, args=args)
 
 
 def locked_page(error: users.Locked):

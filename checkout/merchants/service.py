@@ -10,8 +10,9 @@ from urllib.parse import urlsplit
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, make_transient_to_detached
 
-from .. import clock, origins, peek
+from .. import clock, origins
 from ..brazil.documents import brazilian_document
+from ..db import peek
 from ..errors import InvalidField
 from .models import Merchant
 from .policy import NormalisedLogo, check_logo
@@ -178,10 +179,13 @@ def rotate_keys(session: Session, merchant_id: int, *, seen: tuple[str, str] | N
 
 # Every API request starts by finding its merchant. Settings change rarely, so each process keeps the row
 # it read for a few seconds; the keys are checked against the database on every request (one indexed read
-# of two columns, peek.one: a few microseconds on SQLite), so a rotation is refused by the very next request
-# in any process.
+# of two columns through db.peek, outside the request's unit of work), so a rotation is refused by the very
+# next request in any process.
 CACHE_SECONDS = 5.0
 _KEYS = "SELECT security_key, app_key FROM merchants WHERE id = ?"
+# Process-wide: what this process read of merchant rows, whichever app read it. A copy is used only once its
+# keys match the request's own database, so apps on other databases cannot mix; and `forget` is called by
+# services (a key rotation, a settings change) that have no app at hand.
 _cache: dict[str, tuple[float, Merchant]] = {}
 _cache_lock = threading.Lock()
 
@@ -215,7 +219,7 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
 def _stored_keys(session: Session, merchant_id: int) -> tuple | None:
     """The merchant's two keys as stored now, read beside the request's unit of work (which this read
     neither begins nor joins: on SQLite a writer's lock is then taken only by its writes)."""
-    return peek.one(session.get_bind().engine, _KEYS, (merchant_id,))  # a reader session's bind is a Connection
+    return peek(session.get_bind().engine, _KEYS, (merchant_id,))  # a reader session's bind is a Connection
 
 
 def _detached_copy(merchant: Merchant) -> Merchant:

@@ -42,7 +42,7 @@ class Statused(Protocol):
 
 def set_status(message: Statused, new: str, *, at: datetime | None = None, **changes) -> None:
     """The only place a message's status changes (the message is itself the notification; its attempts
-    are its history, written by the dispatcher): an entity, or the row the dispatcher records into."""
+    are its history, written by recording.py): an entity, or the row recording writes back."""
     OUTBOX.move(message, new, at=at, changes=changes)
 
 

@@ -1,5 +1,7 @@
 """The sending threads: one subject's messages in order, merchants served in turn, results handed back as
-they come (so that a round records them without waiting for the slowest receiver)."""
+they come (so that a round records them without waiting for the slowest receiver). A Sender starts its
+threads with its first message and ends them at close(); its owner (the worker, a command) makes and closes
+it, never an import."""
 
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ class Sender(Generic[M]):
         self._running_groups: set[_Group[M]] = set()
         self._started = 0  # threads serving the queue (a replaced stuck one no longer counts)
         self._zombies = 0  # stuck threads given up on that have not ended yet
+        self._closed = False  # close(): no more threads start, and idle ones end
 
     # --- queue --------------------------------------------------------------------------------------
 
@@ -60,6 +63,8 @@ class Sender(Generic[M]):
     ) -> None:
         """Queue one subject's messages, to be sent in this order if a thread takes them by `start_by`."""
         with self._cond:
+            if self._closed:
+                raise RuntimeError("the sender is closed")
             if not self._waiting.get(merchant):
                 self._waiting[merchant] = deque()
                 self._turns.append(merchant)
@@ -95,8 +100,15 @@ class Sender(Generic[M]):
 
     # --- threads ------------------------------------------------------------------------------------
 
+    def close(self) -> None:
+        """End the threads: each ends once it is idle (a send in flight is finished, and its outcome kept
+        for nobody: an unrecorded message is sent again once its hold ends, as after a crash)."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+
     def _start_threads(self) -> None:
-        while self._started < self.threads:
+        while self._started < self.threads and not self._closed:
             self._started += 1
             threading.Thread(target=self._work, name=f"checkout-delivery-{self._started}", daemon=True).start()
 
@@ -105,6 +117,8 @@ class Sender(Generic[M]):
             with self._cond:
                 group = self._next()
                 while group is None:
+                    if self._closed:
+                        return
                     self._cond.wait()
                     group = self._next()
             if not self._run(group):

@@ -106,6 +106,8 @@ class _PinnedTLS(HTTPAdapter):
         super().init_poolmanager(*args, **kwargs)
 
 
+# Per thread by nature: a requests.Session is not safe to share between threads, and each sending thread
+# keeps its own kept-alive connections per destination.
 _local = threading.local()
 
 

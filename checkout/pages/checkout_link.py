@@ -16,7 +16,7 @@ from ..merchants.policy import check_return_url
 from ..payins import checkout
 from . import security
 from .common import PageError, error_page, open_page
-from .pay_views import country_of
+from .trades import country_of
 
 # What a prepay_id can look like (ours are `pp_` and 24 hex digits); anything else is not looked up.
 PREPAY_ID = re.compile(r"[A-Za-z0-9_=-]{1,64}")

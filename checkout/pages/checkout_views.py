@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import cast
 from urllib.parse import urlencode
 
-from flask import current_app, redirect, request
-from flask_babel import lazy_gettext as _l
+from flask import Blueprint, current_app, redirect, request
 from sqlalchemy import select
 
-from .. import clock, links, money, providers
+from .. import clock, links, money, wiring
 from ..cards import service as cards
 from ..cards.models import CardToken
 from ..db import db
@@ -18,23 +17,12 @@ from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
 from ..payins import checkout, methods, states
 from ..payins.models import Trade
-from .common import Page, PageError, allow_form_target, open_page, read_token, render
-from .forms import CheckoutForm
-from .pay_views import PAY_TOKEN_TTL, country_of
-from .views import _post_allowed, bp
+from .common import Page, PageError, allow_form_target, check_post, open_page, read_token, render
+from .method_names import METHOD_NAMES, method_name
+from .payin_forms import CheckoutForm
+from .trades import PAY_TOKEN_TTL, country_of
 
-# The names customers read in the method picker, in their language, where they differ from the API's names.
-METHOD_LABELS = {
-    "PIX": _l("Pix"),
-    "Lottery": _l("Lotérica"),
-    "DepositExpress": _l("Bank deposit"),
-    "OpenFinance": _l("Open Finance"),
-    "Wallet": _l("Wallet"),
-    "Cash": _l("Cash"),
-    "BankTransfer": _l("Bank transfer"),
-    "OXXOPay": _l("OXXO Pay"),
-    "CreditCard": _l("Card"),
-}
+bp = Blueprint("checkout", __name__)
 
 
 def _checkout_page(lock: bool = False) -> tuple[Page, Trade]:
@@ -92,7 +80,7 @@ def _form(trade: Trade, method: str, formdata=None) -> CheckoutForm:
     return form
 
 
-def _show(page: Page, trade: Trade, method: str | None, form: CheckoutForm | None = None, status: int = 200):
+def _answer(page: Page, trade: Trade, method: str | None, form: CheckoutForm | None = None, status: int = 200):
     expired = trade.expires_at is not None and clock.as_utc(trade.expires_at) <= clock.now()
     return_url = _return_url(page, trade)
     if method is not None and form is None:
@@ -105,8 +93,8 @@ def _show(page: Page, trade: Trade, method: str | None, form: CheckoutForm | Non
         amount=money.from_minor(trade.amount_minor, trade.currency),
         expired=expired or trade.status == states.EXPIRED,
         method=method,
-        choices=[(name, METHOD_LABELS.get(name, name)) for name in checkout.offered(trade)],
-        labels=METHOD_LABELS,
+        choices=[(name, method_name(name)) for name in checkout.offered(trade)],
+        labels=METHOD_NAMES,
         form=form,
         return_url=return_url if return_url != trade.return_url else None,
         can_choose_again=not trade.method and len(checkout.offered(trade)) > 1,
@@ -114,19 +102,19 @@ def _show(page: Page, trade: Trade, method: str | None, form: CheckoutForm | Non
 
 
 @bp.get("/checkout")
-def checkout_page():
+def show():
     page, trade = _checkout_page()
     if trade.status not in (states.INITIAL, states.EXPIRED):
         return _to_payment_page(page, trade)
     if "pending" in trade.details:
-        return redirect(page.url("pages.checkout_threeds"), 303)
-    return _show(page, trade, _chosen(trade))
+        return redirect(page.url("pages.checkout.threeds"), 303)
+    return _answer(page, trade, _chosen(trade))
 
 
 @bp.post("/checkout")
-def checkout_submit():
+def submit():
     page, trade = _checkout_page(lock=True)
-    _post_allowed(page)
+    check_post(page)
     if trade.status != states.INITIAL:
         return _to_payment_page(page, trade)
     method = _chosen(trade)
@@ -135,7 +123,7 @@ def checkout_submit():
     return_url = _return_url(page, trade)
     form = _form(trade, method, request.form)
     if not form.validate():
-        return _show(page, trade, method, form, 422)
+        return _answer(page, trade, method, form, 422)
     values = {field.name: field.data for field in form}
     customer, address = checkout.customer_of(values)
     channel = trade.channel or values.get("channel")
@@ -154,7 +142,7 @@ def checkout_submit():
                 "pending": {"values": kept, "card_token": card.token, "brand": card.brand},
             }
             db.session.commit()
-            return redirect(page.url("pages.checkout_threeds"), 303)
+            return redirect(page.url("pages.checkout.threeds"), 303)
         payment = checkout.payment_of(
             trade,
             method=method,
@@ -169,34 +157,22 @@ def checkout_submit():
     except DomainError as error:
         db.session.rollback()
         form.form_errors.append(error.message)
-        return _show(page, trade, method, form, 422)
+        return _answer(page, trade, method, form, 422)
     db.session.commit()
     allow_form_target(trade.return_url)
     return _to_payment_page(page, trade)
 
 
 def _tokenize(page: Page, form: CheckoutForm):
-    acquirer = providers.acquirer(current_app.config)
-    return cards.tokenize(
-        db.session,
-        page.merchant,
-        card_no=form.digits,
-        cvv=form.cvv.data,
-        exp_year=form.expiry[0],
-        exp_month=form.expiry[1],
-        holder_name=form.holder.data,
-        fingerprint_key=current_app.config["SECRET_KEY"],
-        ttl_seconds=current_app.config["CARD_TOKEN_TTL"],
-        sandbox_outcome=acquirer.outcome_for(form.digits, form.holder.data),
-        published_expiry=acquirer.published_expiry(form.digits),
-    )
+    typed = cards.CardInput(form.digits, form.cvv.data, form.expiry[0], form.expiry[1], form.holder.data)
+    return wiring.tokenizer().tokenize(db.session, page.merchant, typed)
 
 
 @bp.get("/checkout/3ds")
-def checkout_threeds():
+def threeds():
     page, trade = _checkout_page()
     if trade.status != states.INITIAL or "pending" not in trade.details:
-        return redirect(page.url("pages.checkout_page"), 303)
+        return redirect(page.url("pages.checkout.show"), 303)
     pending = trade.details["pending"]
     card = db.session.scalar(select(CardToken).where(CardToken.token == pending.get("card_token")))
     return render(
@@ -210,12 +186,12 @@ def checkout_threeds():
 
 
 @bp.post("/checkout/3ds")
-def checkout_threeds_answer():
+def threeds_answer():
     """The sandbox issuer's 3-D Secure challenge: the customer confirms (Y) or fails (N) it."""
     page, trade = _checkout_page(lock=True)
-    _post_allowed(page)
+    check_post(page)
     if trade.status != states.INITIAL or "pending" not in trade.details:
-        return redirect(page.url("pages.checkout_page"), 303)
+        return redirect(page.url("pages.checkout.show"), 303)
     answer = request.form.get("authentication")
     if answer not in ("confirm", "fail"):
         raise PageError(400, "invalid")
@@ -242,7 +218,7 @@ def checkout_threeds_answer():
             links.current(),
             methods.collector(current_app.config),
             card=card,
-            acquirer=providers.acquirer(current_app.config),
+            acquirer=wiring.acquirer(),
             authenticated=answer == "confirm",
         )
     except DomainError:

@@ -66,6 +66,12 @@ def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
     return page
 
 
+def check_post(page: Page) -> None:
+    """A form's POST is answered only when it came from this page, on our own origin: else 403."""
+    if not security.same_origin_post(page.token):
+        raise PageError(403, "forbidden")
+
+
 def allow_form_target(url: str | None) -> None:
     """CSP form-action must admit where a form's redirect ends (the merchant's return_url)."""
     origin = security.origin_of(url) if url else None

@@ -20,7 +20,7 @@ from . import widgets
 TIMEZONES = {"pt_BR": "America/Sao_Paulo", "es_MX": "America/Mexico_City"}
 NBSP = "\u00a0"
 
-babel = Babel()
+babel = Babel()  # a Flask extension: init_app binds it to each app, which keeps the state
 
 
 def _locale() -> str:

@@ -3,7 +3,7 @@ outside the sandbox the page does not exist."""
 
 from __future__ import annotations
 
-from flask import current_app, redirect, request
+from flask import Blueprint, current_app, redirect, request
 from flask_babel import gettext as _
 
 from ..db import db
@@ -11,21 +11,22 @@ from ..errors import DomainError
 from ..payins import handoffs
 from ..payins.models import Trade
 from . import pay_journeys
-from .common import Page, PageError, render
-from .pay_views import UNFINISHED, _pay_page, amount_text, method_name, shown_status
-from .views import _post_allowed, bp
+from .common import Page, PageError, check_post, render
+from .trades import UNFINISHED, amount_text, method_name, open_pay_page, shown_status
+
+bp = Blueprint("handoff", __name__)
 
 
 def _handoff_page() -> tuple[Page, Trade]:
     if not current_app.config["SANDBOX"]:
         raise PageError(404, "not-found")
-    page, trade = _pay_page()
+    page, trade = open_pay_page()
     if pay_journeys.journey(trade) != pay_journeys.HANDOFF:
         raise PageError(404, "not-found")
     return page, trade
 
 
-def _show(page: Page, trade: Trade, error: str | None = None, status_code: int = 200):
+def _answer(page: Page, trade: Trade, error: str | None = None, status_code: int = 200):
     label = method_name(trade)
     return render(
         "pages/pay/handoff.html",
@@ -41,18 +42,18 @@ def _show(page: Page, trade: Trade, error: str | None = None, status_code: int =
 
 
 @bp.get("/pay/handoff")
-def pay_handoff():
+def show():
     page, trade = _handoff_page()
     if shown_status(trade) not in UNFINISHED:  # already decided: the payment page says how it ended
-        return redirect(page.url("pages.pay_page"), 303)
-    return _show(page, trade)
+        return redirect(page.url("pages.pay.show"), 303)
+    return _answer(page, trade)
 
 
 @bp.post("/pay/handoff")
-def pay_handoff_decide():
+def decide():
     """Approve pays the trade, Decline refuses it (each with its callback); then back to the payment page."""
     page, trade = _handoff_page()
-    _post_allowed(page)
+    check_post(page)
     decision = request.form.get("decision")
     if decision not in ("approve", "decline"):
         raise PageError(400, "invalid")
@@ -66,5 +67,5 @@ def pay_handoff_decide():
     except DomainError:
         db.session.rollback()
         message = _("This payment is no longer waiting for an answer: nothing was changed.")
-        return _show(page, trade, message, 409)
-    return redirect(page.url("pages.pay_page"), 303)
+        return _answer(page, trade, message, 409)
+    return redirect(page.url("pages.pay.show"), 303)

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from ..payins import methods
 from ..payins.methods import catalog
 from ..payins.models import Trade
+from . import method_names
 
 VOUCHER, BANK, QR, HANDOFF = "voucher", "bank", "qr", "handoff"
 # Pages of their own (pay.html's first branches): Brazil's, SPEI's CLABE, OXXO's slip, CoDi's QR and reference.
@@ -20,17 +21,6 @@ OWN_PAGES = frozenset({"PIX", "Boleto", "Lottery", "DepositExpress", "SPEI", "Co
 _WAYS_OUT = frozenset({"pay_url", "wallet_url", "app_link_url"})
 # Brands where the customer chooses its bank or logs in: the hand-off goes to them, whatever bank was named.
 _GATEWAYS = {"Khipu": "Khipu", "PSE": "PSE", "WebPay": "WebPay", "Pago46": "Pago46", "AlipayPlus": "Alipay+"}
-# Wallets as they write their own names, where the channel's spelling differs.
-WALLET_NAMES = {
-    "AlipayCN": "Alipay",
-    "BOOST": "Boost",
-    "TNG": "Touch 'n Go eWallet",
-    "TOSS": "Toss",
-    "NaverPay": "Naver Pay",
-    "SamsungPay": "Samsung Pay",
-    "LINEPay": "LINE Pay",
-    "RabbitLinePay": "Rabbit LINE Pay",
-}
 
 
 def journey(trade: Trade) -> str | None:
@@ -97,7 +87,7 @@ def listed_bank_name(trade: Trade) -> str | None:
 def handed_to(trade: Trade) -> str | None:
     """The bank or wallet by its own name (not translated: it is said in callbacks too), if the trade names one."""
     if trade.method == "Wallet":
-        return WALLET_NAMES.get(trade.channel or "", trade.channel)
+        return method_names.WALLET_NAMES.get(trade.channel or "", trade.channel)
     return _GATEWAYS.get(trade.method) or listed_bank_name(trade)
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import cast
-
-from flask import Response, current_app, redirect
+from flask import Blueprint, Response, current_app, redirect
 from flask_babel import format_date
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -13,77 +11,18 @@ from .. import clock, links, money, signing
 from ..brazil import boleto, qrimage
 from ..db import db
 from ..errors import DomainError
-from ..merchants.models import Merchant
-from ..payins import methods, states
 from ..payins import service as payins
-from ..payins.methods import catalog
 from ..payins.models import Trade
-from . import layout, pay_journeys, pay_slips, qr
-from .common import Page, PageError, allow_form_target, base_url, open_page, read_token, render
-from .i18n import format_currency
+from . import pay_journeys, pay_slips, qr
+from .common import Page, PageError, base_url, check_post, read_token, render
 from .pay_codes import PasteForm, pays
 from .returns import with_token
-from .views import _post_allowed, bp
+from .trades import PAY_TOKEN_TTL, UNFINISHED, amount_text, method_name, open_pay_page, shown_status
 
-PAY_TOKEN_TTL = 16 * 24 * 3600  # the trade's own expiry (at most 15 days) is what really bounds the page
-# Brands as they write themselves (the provider's method names run them together).
-_LABELS = {"QRPH": "QR Ph", "AlipayPlus": "Alipay+", "PagoFacil": "Pago Fácil"}
+bp = Blueprint("pay", __name__)
+
 # A deadline closer than this is counted down; a farther one (a boleto's days) is a date and time.
 COUNTDOWN_SECONDS = 24 * 3600
-UNFINISHED = (states.INITIAL, states.PROCESSING)
-
-
-def _pay_page() -> tuple[Page, Trade]:
-    token, payload = read_token(links.PAY_PAGE, PAY_TOKEN_TTL)
-    trade = db.session.scalar(select(Trade).where(Trade.trade_no == payload.get("trade")))
-    if trade is None:
-        raise PageError(404, "not-found")
-    page = open_page(token, cast(Merchant, db.session.get(Merchant, trade.merchant_id)), country_of(trade))
-    allow_form_target(trade.return_url)
-    return page, trade
-
-
-def country_of(trade: Trade) -> str | None:
-    """The trade's country (its page's language and formats): its method's country page, its wallet's country,
-    else its currency's (Argentina reads Spanish; Egypt, Indonesia or Taiwan, which have no catalogue, English)."""
-    if trade.method == "Wallet":
-        channel = catalog.channel(trade.channel or "", trade.currency)
-        if channel is not None:
-            return channel.country
-    variant = methods.page_of(trade) if trade.method else None
-    if variant is not None:
-        return variant.country
-    listed = catalog.bank(trade.method, trade.details.get("bank") or "") if trade.method else None
-    return listed.country if listed else layout.currency_country(trade.currency)
-
-
-def shown_status(trade: Trade) -> str:
-    """What the customer sees: a PROCESSING trade past its deadline has expired for them."""
-    if trade.status == states.PROCESSING and trade.expires_at and clock.as_utc(trade.expires_at) <= clock.now():
-        return states.EXPIRED
-    return trade.status
-
-
-def method_name(trade: Trade) -> str:
-    """The method as people call it; brands (SPEI, OXXO, PSE...) keep their own names."""
-    names = {
-        "PIX": "Pix",
-        "Lottery": _("Lottery outlet"),
-        "DepositExpress": _("Bank deposit"),
-        "BankTransfer": _("Bank transfer"),
-        "Cash": _("Cash payment"),
-        "OXXOPay": "OXXO Pay",
-        "OTC": _("ATM transfer"),  # Taiwan's: at a bank's ATM or WebATM
-        **_LABELS,
-    }
-    if trade.method == "Wallet":
-        return pay_journeys.WALLET_NAMES.get(trade.channel or "", trade.channel) or _("Digital wallet")
-    return names.get(trade.method or "", trade.method or "")
-
-
-def amount_text(trade: Trade) -> str:
-    """The amount as the trade's country writes it (i18n: a Chilean page reads "$1.000", not "CLP1,000")."""
-    return format_currency(money.from_minor(trade.amount_minor, trade.currency), trade.currency)
 
 
 def _details(trade: Trade) -> dict:
@@ -113,7 +52,7 @@ def _details(trade: Trade) -> dict:
     return details
 
 
-def _show(page: Page, trade: Trade, paste: PasteForm | None = None, status_code: int = 200):
+def _answer(page: Page, trade: Trade, paste: PasteForm | None = None, status_code: int = 200):
     status = shown_status(trade)
     finished = status not in UNFINISHED
     back = token = None
@@ -133,7 +72,7 @@ def _show(page: Page, trade: Trade, paste: PasteForm | None = None, status_code:
     if finished:
         data["message"] = {"type": "checkout.payment", "status": status, "token": token}
     else:
-        data.update(poll=page.url("pages.pay_status"), interval=3000)
+        data.update(poll=page.url("pages.pay.status"), interval=3000)
     return render(
         "pages/pay/pay.html",
         page,
@@ -155,18 +94,18 @@ def _show(page: Page, trade: Trade, paste: PasteForm | None = None, status_code:
 
 
 @bp.get("/pay")
-def pay_page():
-    return _show(*_pay_page())
+def show():
+    return _answer(*open_pay_page())
 
 
 @bp.get("/wallet")
-def wallet_page():
+def wallet():
     """`wallet_url`s already handed out: the same payment page; its own links say /pay."""
-    return _show(*_pay_page())
+    return _answer(*open_pay_page())
 
 
 @bp.get("/pay/qr.png")
-def pay_qr_image():
+def qr_image():
     """A PIX trade's QR (`qr_code_url`), for the merchant to show on its own page."""
     _, payload = read_token(links.QR_IMAGE, PAY_TOKEN_TTL)
     trade = db.session.scalar(select(Trade).where(Trade.trade_no == payload.get("trade")))
@@ -179,7 +118,7 @@ def pay_qr_image():
 
 
 def _slip() -> tuple[Page, Trade, pay_slips.Slip]:
-    page, trade = _pay_page()
+    page, trade = open_pay_page()
     slip = pay_slips.slip_of(trade)
     if slip is None:
         raise PageError(404, "not-found")
@@ -187,14 +126,14 @@ def _slip() -> tuple[Page, Trade, pay_slips.Slip]:
 
 
 @bp.get("/pay/barcode.png")
-def pay_barcode_image():
+def barcode_image():
     """The slip's bar code (boleto and lotérica: ITF; OXXO: Code 128), behind the page's own token."""
     _, _, slip = _slip()
     return Response(pay_slips.barcode_png(slip), mimetype="image/png")
 
 
 @bp.get("/pay/voucher.pdf")
-def pay_voucher():
+def voucher():
     """The slip as a one-page PDF: merchant, what for, amount, due date, typed line and bar code."""
     page, trade, slip = _slip()
     rows = [(_("Pay to"), page.merchant.name), (_("For"), trade.subject), (_("Amount"), amount_text(trade))]
@@ -223,21 +162,21 @@ def pay_voucher():
 
 
 @bp.get("/pay/status")
-def pay_status():
-    page, trade = _pay_page()
-    return {"status": shown_status(trade), "next": page.url("pages.pay_page")}
+def status():
+    page, trade = open_pay_page()
+    return {"status": shown_status(trade), "next": page.url("pages.pay.show")}
 
 
 def _sandbox_page() -> tuple[Page, Trade]:
-    page, trade = _pay_page()
-    _post_allowed(page)
+    page, trade = open_pay_page()
+    check_post(page)
     if not current_app.config["SANDBOX"]:
         raise PageError(403, "forbidden")
     return page, trade
 
 
 @bp.post("/pay/sandbox")
-def pay_sandbox():
+def sandbox():
     """Sandbox only: play the customer paying, from the page itself."""
     page, trade = _sandbox_page()
     try:
@@ -245,25 +184,25 @@ def pay_sandbox():
         db.session.commit()
     except DomainError:
         db.session.rollback()
-    return redirect(page.url("pages.pay_page"), 303)
+    return redirect(page.url("pages.pay.show"), 303)
 
 
 @bp.post("/pay/sandbox/paste")
-def pay_sandbox_paste():
+def sandbox_paste():
     """Sandbox only: pay by pasting what this page gave to copy, as into a bank's app; anything else is
     refused on the page and changes nothing."""
     page, trade = _sandbox_page()
     form = PasteForm()
     if not form.validate():
-        return _show(page, trade, form, 422)
+        return _answer(page, trade, form, 422)
     if not pays(trade, form.code.data or ""):
         form.code.errors = [_("This is not this payment's code. Paste the code, line, CLABE or reference shown above.")]
-        return _show(page, trade, form, 422)
+        return _answer(page, trade, form, 422)
     try:
         payins.sandbox_pay(db.session, page.merchant, trade.trade_no)
         db.session.commit()
     except DomainError:
         db.session.rollback()
         form.code.errors = [_("This payment can no longer be paid.")]
-        return _show(page, trade, form, 422)
-    return redirect(page.url("pages.pay_page"), 303)
+        return _answer(page, trade, form, 422)
+    return redirect(page.url("pages.pay.show"), 303)

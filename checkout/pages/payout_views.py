@@ -6,20 +6,20 @@ import functools
 import json
 from typing import cast
 
-from flask import current_app, redirect, request
+from flask import Blueprint, current_app, redirect, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import bindparam, select
 from wtforms.fields.choices import SelectChoice
 
-from .. import clock, links, money, providers, signing
+from .. import clock, links, money, signing, wiring
 from ..db import db
 from ..errors import DomainError, Duplicate, InvalidField
 from ..merchants.models import Merchant
 from ..payouts import corridors, pricing, sessions
 from ..payouts import service as payouts
-from ..payouts.commands import NewPayout
 from ..payouts.models import CheckoutSession, Payout
+from ..payouts.schemas import NewPayout
 from . import payout_rules, rendered, results, security
 from .common import (
     TOKEN_GRACE,
@@ -27,17 +27,19 @@ from .common import (
     PageError,
     allow_form_target,
     base_url,
+    check_post,
     now_unix,
     open_page,
     read_token,
     render,
 )
-from .forms import PIX_KEY_EXAMPLES, PayoutForm
+from .payout_form import PIX_KEY_EXAMPLES, PayoutForm
 from .returns import with_token
-from .views import _post_allowed, bp
 
-CHECK_ONLY = "X-Checkout-Check"  # a POST with this header set to 1 is only checked: see payout_submit
-METHOD_LABELS = {"PIX": "Pix", "BANKTRANSFER": _l("Bank transfer"), "SPEI": "SPEI", "WALLET": _l("Wallet")}
+bp = Blueprint("payout", __name__)
+
+CHECK_ONLY = "X-Checkout-Check"  # a POST with this header set to 1 is only checked: see submit
+PAYOUT_METHOD_LABELS = {"PIX": "Pix", "BANKTRANSFER": _l("Bank transfer"), "SPEI": "SPEI", "WALLET": _l("Wallet")}
 # Each method's mark (templates/pages/_marks.html; an unknown name draws a bank).
 METHOD_MARKS = {"PIX": "pix", "BANKTRANSFER": "bank", "SPEI": "spei", "WALLET": "wallet"}
 
@@ -85,7 +87,7 @@ def _quotes(record: CheckoutSession, merchant: Merchant) -> dict[str, pricing.Qu
 
 def _form(record: CheckoutSession, formdata=None) -> PayoutForm:
     form = PayoutForm(formdata=formdata)
-    form.method.choices = [SelectChoice(m, METHOD_LABELS[m]) for m in _methods(record)]
+    form.method.choices = [SelectChoice(m, PAYOUT_METHOD_LABELS[m]) for m in _methods(record)]
     if formdata is None:
         form.method.data = _methods(record)[0]
     # The key's example follows its type (pages.js swaps it when the type changes).
@@ -166,7 +168,7 @@ def _result(page: Page, record: CheckoutSession):
         outcome=payout.status,
         payout=payout,
         back=back,
-        **results.payout_made(payout, str(METHOD_LABELS.get(payout.method, payout.method)), page.merchant.name),
+        **results.payout_made(payout, str(PAYOUT_METHOD_LABELS.get(payout.method, payout.method)), page.merchant.name),
         data={"message": {"type": "checkout.payout", "status": payout.status, "token": token}},
     )
 
@@ -188,21 +190,23 @@ def _closed(record: CheckoutSession, holder: int | None) -> None:
 
 def _order(record: CheckoutSession, form: PayoutForm) -> NewPayout:
     fields = form.payout_fields()
-    channel = fields.pop("channel", None)
-    return NewPayout(
+    values = {
         **fields,
-        method=form.method.data,
-        channel=channel,
-        custom_code=record.custom_code,
-        fee_bear=record.fee_bear,
-        amount=money.from_minor(record.payout_amount_minor, record.payout_currency),
-        amount_type=pricing.ARRIVAL,
-        source_currency=record.source_currency,
-        arrival_currency=record.payout_currency,
-        notify_url=record.notify_url,
-        additional_remark=record.additional_remark,
-        country=cast(str, record.country),  # sessions.create() sets it
-    )
+        "method": form.method.data,
+        "channel": fields.get("channel"),
+        "custom_code": record.custom_code,
+        "fee_bear": record.fee_bear,
+        "amount": money.from_minor(record.payout_amount_minor, record.payout_currency),
+        "amount_type": pricing.ARRIVAL,
+        "source_currency": record.source_currency,
+        "arrival_currency": record.payout_currency,
+        "notify_url": record.notify_url,
+        "additional_remark": record.additional_remark,
+        "country": cast(str, record.country),  # sessions.create() sets it
+    }
+    # Held to the page's own rules (its form, then corridors.problems, naming each field's problem), not
+    # to the API's: the session fixed the order's fields when it was opened.
+    return NewPayout.model_construct(**values)
 
 
 def _checked(record: CheckoutSession, form: PayoutForm) -> NewPayout | None:
@@ -218,7 +222,7 @@ def _checked(record: CheckoutSession, form: PayoutForm) -> NewPayout | None:
 
 
 @bp.get("/payout")
-def payout_page():
+def show():
     page, record, holder = _session_page()
     if record.status == sessions.COMPLETED:
         return _result(page, record)
@@ -227,14 +231,16 @@ def payout_page():
     def fresh() -> str:
         return _show_form(page, record, _form(record), nonce=rendered.NONCE, now=rendered.NOW)[0]
 
-    return rendered.payout_forms.get(_form_key(page, record), fresh, nonce=security.nonce(), now=now_unix())
+    return rendered.payout_forms(current_app).get(
+        _form_key(page, record), fresh, nonce=security.nonce(), now=now_unix()
+    )
 
 
 @bp.post("/payout")
-def payout_submit():
+def submit():
     """Create the session's payout exactly once: the session row is locked, a repeat sees COMPLETED."""
     page, record, holder = _session_page(lock=True)
-    _post_allowed(page)
+    check_post(page)
     if record.status == sessions.COMPLETED:
         return _result(page, record)
     _closed(record, holder)
@@ -254,7 +260,7 @@ def payout_submit():
             order,
             mid_rates=current_app.config["PAYOUT_MID_RATES"],
             markup_bps=page.merchant.fx_markup_bps,
-            bank=providers.payout_bank(current_app.config),
+            bank=wiring.payout_bank(),
             checkout_session=True,
         )
     except InvalidField as error:

@@ -6,8 +6,8 @@ fields, the quotes, the money formats) was most of a page request's time; a cach
 markers in those two places and filled in per response, costs a dictionary lookup and two replacements.
 
 What a copy is keyed by must name everything else the page shows: the caller says (the session's row,
-the merchant's settings shown, the page's token, layout and language). Copies are kept per process, at
-most SIZE of them and SECONDS each, so that nothing outside the key (a translation file, a rate set
+the merchant's settings shown, the page's token, layout and language). Copies are kept per app (`of(app)`,
+made with the app by `init_app`), at most SIZE of them and SECONDS each, so that nothing outside the key (a translation file, a rate set
 from the command line) is served stale for longer than that.
 """
 
@@ -18,6 +18,8 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+
+from flask import Flask
 
 SIZE = 512  # about 15 KB each
 SECONDS = 60.0
@@ -59,4 +61,13 @@ class Pages:
             self._copies.clear()
 
 
-payout_forms = Pages()
+KEY = "checkout.rendered_payout_forms"
+
+
+def init_app(app: Flask) -> None:
+    """The app's copies of the unfilled payout form."""
+    app.extensions[KEY] = Pages()
+
+
+def payout_forms(app: Flask) -> Pages:
+    return app.extensions[KEY]

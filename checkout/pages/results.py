@@ -9,8 +9,8 @@ from ..cards.models import CardToken
 from ..payouts.models import Payout
 from ..vaults import service as vaults
 from ..vaults.models import Vault
-from .forms import PIX_KEY_LABELS
 from .i18n import cnpj, format_currency
+from .payout_form import PIX_KEY_LABELS
 
 OK, BAD = "ok", "bad"
 # The payout statuses after which nothing more is on its way to the receiver.

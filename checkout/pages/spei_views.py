@@ -7,7 +7,7 @@ import hmac
 import re
 from decimal import Decimal
 
-from flask import current_app, request
+from flask import Blueprint, current_app, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
@@ -21,10 +21,11 @@ from ..mexico import clabe
 from ..virtualspei import service as virtualspei
 from ..virtualspei import transfers
 from ..virtualspei.models import VirtualAccount
-from .common import Page, PageError, open_page, read_token, render
+from .common import Page, PageError, check_post, open_page, read_token, render
 from .forms import REQUIRED, PageForm
 from .i18n import format_currency
-from .views import _post_allowed, bp
+
+bp = Blueprint("spei", __name__)
 
 # What people type between digit groups of a CLABE (a bank app shows it as 646 180 1234567890 1).
 _SEPARATORS = re.compile(r"[\s.\-]+")
@@ -122,19 +123,19 @@ def _posted_key(page: Page) -> str:
 
 
 @bp.get("/spei/transfer")
-def spei_transfer_page():
+def show():
     page, _account = _transfer_page()
     return render(TEMPLATE, page, form=TransferForm(formdata=None), transfer_key=_fresh_key(page))
 
 
 @bp.post("/spei/transfer")
-def spei_transfer():
+def submit():
     """The transfer reaches the link's CLABE: a paid trade for the merchant, its notification queued. Any other
     CLABE (another customer's, another merchant's, none at all) gets one refusal that tells nothing of it and
     reads nothing about it; the link's CLABE once cancelled is refused as such. The same form posted again (a
     reload of the receipt) shows the transfer it sent and sends nothing."""
     page, own = _transfer_page()
-    _post_allowed(page)
+    check_post(page)
     key = _posted_key(page)
     form = TransferForm()
     if not form.validate():

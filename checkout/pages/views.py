@@ -1,4 +1,5 @@
-"""Hosted pages blueprint: vault pages (PIX Automático authorization, card consent), card entry, logos."""
+"""The hosted pages' blueprint (/pages): the hooks every page shares, each area's blueprint registered under it, and
+its own pages: vault pages (PIX Automático authorization, card consent), card entry, logos."""
 
 from __future__ import annotations
 
@@ -7,31 +8,36 @@ from typing import cast
 from flask import Blueprint, Response, abort, current_app, redirect, request
 from sqlalchemy import select
 
-from .. import clock, links, money, providers, signing
-from ..cards import service as cards
+from .. import clock, links, money, signing, wiring
+from ..cards.service import CardInput
 from ..db import db
 from ..errors import DomainError
 from ..merchants.models import Merchant
 from ..vaults import service as vaults
 from ..vaults.models import Vault
-from . import layout, qr, results, security
+from . import checkout_views, layout, pay_handoff, pay_views, payout_views, qr, results, security, spei_views
 from .common import (
     TOKEN_GRACE,
     Page,
     PageError,
     allow_form_target,
     base_url,
+    check_post,
     error_page,
     open_page,
     read_token,
     render,
 )
-from .forms import CardForm
+from .payin_forms import CardForm
 from .returns import with_token
 
+# Every page's blueprint sits under this one: its hooks and error page apply to them all, and their URLs are
+# /pages/... (the children add no prefix of their own).
 bp = Blueprint("pages", __name__, url_prefix="/pages")
 bp.after_request(security.apply_headers)
 bp.register_error_handler(PageError, error_page)
+for area in (pay_views, pay_handoff, checkout_views, payout_views, spei_views):
+    bp.register_blueprint(area.bp)
 
 
 @bp.before_request
@@ -61,11 +67,6 @@ def _vault_page(lock: bool = False) -> tuple[Page, Vault]:
     page = open_page(token, _merchant(vault.merchant_id), "BRA" if vault.type == "pix" else vault.region)
     allow_form_target(vault.return_url)
     return page, vault
-
-
-def _post_allowed(page: Page) -> None:
-    if not security.same_origin_post(page.token):
-        raise PageError(403, "forbidden")
 
 
 def _vault_result(page: Page, vault: Vault):
@@ -123,7 +124,7 @@ def vault_page():
 def vault_decide():
     """The customer's answer on the card-on-file consent page (or the sandbox bank's, for PIX)."""
     page, vault = _vault_page(lock=True)
-    _post_allowed(page)
+    check_post(page)
     decision = request.form.get("decision")
     if decision not in ("accept", "decline"):
         raise PageError(400, "invalid")
@@ -162,25 +163,13 @@ def card_page():
 def card_submit():
     page = _card_page()
     merchant = page.merchant
-    _post_allowed(page)
+    check_post(page)
     form = CardForm()
     if not form.validate():
         return render("pages/card/entry.html", page, 422, form=form)
-    acquirer = providers.acquirer(current_app.config)
     try:
-        card = cards.tokenize(
-            db.session,
-            merchant,
-            card_no=form.digits,
-            cvv=form.cvv.data,
-            exp_year=form.expiry[0],
-            exp_month=form.expiry[1],
-            holder_name=form.holder.data,
-            fingerprint_key=current_app.config["SECRET_KEY"],
-            ttl_seconds=current_app.config["CARD_TOKEN_TTL"],
-            sandbox_outcome=acquirer.outcome_for(form.digits, form.holder.data),
-            published_expiry=acquirer.published_expiry(form.digits),
-        )
+        typed = CardInput(form.digits, form.cvv.data, form.expiry[0], form.expiry[1], form.holder.data)
+        card = wiring.tokenizer().tokenize(db.session, merchant, typed)
     except DomainError as error:
         db.session.rollback()
         form.form_errors.append(error.message)

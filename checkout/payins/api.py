@@ -4,36 +4,36 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app
 
-from .. import links, money, providers
+from .. import links, money, wiring
 from ..api.operation import operation
-from ..cards import service as cards
+from ..cards.service import CardInput
 from ..db import db
 from ..merchants.models import Merchant
-from ..validation import command
-from . import authorizations, checkout, methods, refunds, service
-from .commands import Capture, DirectPayment, HostedCheckout, PreAuthorization, RefundOrder, VaultPayment, Void
+from . import authorizations, checkout, methods, queries, refunds, service
 from .methods import catalog
-from .schemas import (
-    AuthorizationResponse,
+from .requests import (
     BankListRequest,
-    BankListResponse,
     CaptureRequest,
     CardSessionRequest,
-    CardSessionResponse,
     CardTokenRequest,
-    CardTokenResponse,
-    CreateResponse,
     DirectPayRequest,
     HostedCheckoutRequest,
-    PayResponse,
     PreAuthorizationRequest,
-    PreAuthorizationResponse,
     QueryRequest,
-    QueryResponse,
     RefundRequest,
-    RefundResponse,
     VaultPayRequest,
     VoidRequest,
+)
+from .responses import (
+    AuthorizationResponse,
+    BankListResponse,
+    CardSessionResponse,
+    CardTokenResponse,
+    CreateResponse,
+    PayResponse,
+    PreAuthorizationResponse,
+    QueryResponse,
+    RefundResponse,
 )
 
 bp = Blueprint("payins", __name__)
@@ -42,26 +42,11 @@ bp = Blueprint("payins", __name__)
 @operation(bp, "/card/token", CardTokenRequest, summary="Tokenize a card (sandbox)", response=CardTokenResponse)
 def card_token(merchant: Merchant, req: CardTokenRequest):
     card = req.card
-    acquirer = providers.acquirer(current_app.config)
-    token = cards.tokenize(
-        db.session,
-        merchant,
-        card_no=card.card_no,
-        cvv=card.cvv,
-        exp_year=card.valid_thru_year,
-        exp_month=card.valid_thru_month,
-        holder_name=card.holder.name,
-        fingerprint_key=current_app.config["SECRET_KEY"],
-        ttl_seconds=current_app.config["CARD_TOKEN_TTL"],
-        sandbox_outcome=acquirer.outcome_for(card.card_no, card.holder.name),
-        published_expiry=acquirer.published_expiry(card.card_no),
-    )
-    return {
-        "token": token.token,
-        "first_six_digits": token.first_six,
-        "last_four_digits": token.last_four,
-        "brand": token.brand,
-    }
+    typed = CardInput(card.card_no, card.cvv, card.valid_thru_year, card.valid_thru_month, card.holder.name)
+    token = wiring.tokenizer().tokenize(db.session, merchant, typed)
+    return CardTokenResponse(
+        token=token.token, first_six_digits=token.first_six, last_four_digits=token.last_four, brand=token.brand
+    ).model_dump()
 
 
 @operation(
@@ -72,7 +57,7 @@ def card_token(merchant: Merchant, req: CardTokenRequest):
     response=CardSessionResponse,
 )
 def card_session(merchant: Merchant, req: CardSessionRequest):
-    return {"card_url": links.current().card_entry_page(merchant.id, req.country)}
+    return CardSessionResponse(card_url=links.current().card_entry_page(merchant.id, req.country)).model_dump()
 
 
 @operation(
@@ -83,20 +68,21 @@ def card_session(merchant: Merchant, req: CardSessionRequest):
     response=PreAuthorizationResponse,
 )
 def pre_authorization(merchant: Merchant, req: PreAuthorizationRequest):
-    trade = service.pre_authorize(
-        db.session, merchant, command(req, PreAuthorization), providers.acquirer(current_app.config)
+    trade = service.pre_authorize(db.session, merchant, req, wiring.acquirer())
+    answer = PreAuthorizationResponse(
+        out_trade_no=trade.out_trade_no, trade_no=trade.trade_no, prepay_id=trade.prepay_id, web_url=""
     )
-    return {"out_trade_no": trade.out_trade_no, "trade_no": trade.trade_no, "prepay_id": trade.prepay_id, "web_url": ""}
+    return answer.model_dump()
 
 
 def _authorization_answer(trade, amount_minor: int) -> dict:
-    return {
-        "trade_no": trade.trade_no,
-        "out_trade_no": trade.out_trade_no,
-        "trade_status": trade.status,
-        "amount": money.format_minor(amount_minor, trade.currency),
-        "currency": trade.currency,
-    }
+    return AuthorizationResponse(
+        trade_no=trade.trade_no,
+        out_trade_no=trade.out_trade_no,
+        trade_status=trade.status,
+        amount=money.format_minor(amount_minor, trade.currency),
+        currency=trade.currency,
+    ).model_dump()
 
 
 @operation(
@@ -107,13 +93,13 @@ def _authorization_answer(trade, amount_minor: int) -> dict:
     response=AuthorizationResponse,
 )
 def capture(merchant: Merchant, req: CaptureRequest):
-    trade = authorizations.capture(db.session, merchant, command(req, Capture), providers.acquirer(current_app.config))
+    trade = authorizations.capture(db.session, merchant, req, wiring.acquirer())
     return _authorization_answer(trade, trade.amount_minor)
 
 
 @operation(bp, "/trade/void", VoidRequest, summary="Void a pre-authorization", response=AuthorizationResponse)
 def void(merchant: Merchant, req: VoidRequest):
-    trade = authorizations.void(db.session, merchant, command(req, Void), providers.acquirer(current_app.config))
+    trade = authorizations.void(db.session, merchant, req, wiring.acquirer())
     return _authorization_answer(trade, trade.amount_minor)
 
 
@@ -123,13 +109,13 @@ def _pay_model(body: dict):
 
 def _pay(merchant: Merchant, req):
     if isinstance(req, VaultPayRequest):
-        trade = service.pay_with_vault(db.session, merchant, command(req, VaultPayment))
+        trade = service.pay_with_vault(db.session, merchant, req)
         fields = {"prepay_id": trade.prepay_id}
     else:
         trade, fields = service.pay_direct(
             db.session,
             merchant,
-            command(req, DirectPayment),
+            req,
             links.current(),
             methods.collector(current_app.config),
             current_app.config["SANDBOX"],
@@ -179,7 +165,7 @@ def create(merchant: Merchant, req):
         # /trade/pay answers "" where the provider's method pages do; here web_url is always the page.
         answer["web_url"] = answer.get("web_url") or links.current().pay_page(answer["trade_no"])
         return answer
-    trade = checkout.create(db.session, merchant, command(req, HostedCheckout), current_app.config["SANDBOX"])
+    trade = checkout.create(db.session, merchant, req, current_app.config["SANDBOX"])
     return {
         "trade_no": trade.trade_no,
         "out_trade_no": trade.out_trade_no,
@@ -193,8 +179,17 @@ def create(merchant: Merchant, req):
 
 @operation(bp, "/trade/refund", RefundRequest, summary="Refund all or part of a paid trade", response=RefundResponse)
 def refund(merchant: Merchant, req: RefundRequest):
-    trade, record = refunds.refund(db.session, merchant, command(req, RefundOrder))
-    return refunds.describe(trade, record)
+    trade, record = refunds.refund(db.session, merchant, req)
+    # The provider's fields in its example's order, then ours.
+    return RefundResponse(
+        out_trade_no=trade.out_trade_no,
+        trade_no=trade.trade_no,
+        refund_currency=record.currency,
+        refund_amount=money.format_minor(record.amount_minor, record.currency),
+        refund_status=record.status,
+        refund_no=record.refund_no,
+        out_request_no=record.out_request_no,
+    ).model_dump()
 
 
 @operation(
@@ -207,7 +202,7 @@ def refund(merchant: Merchant, req: RefundRequest):
     response=QueryResponse,
 )
 def query(merchant: Merchant, req: QueryRequest):
-    return service.describe(service.read(db.session, merchant, trade_no=req.trade_no, out_trade_no=req.out_trade_no))
+    return queries.describe(queries.read(db.session, merchant, trade_no=req.trade_no, out_trade_no=req.out_trade_no))
 
 
 @operation(
@@ -219,4 +214,4 @@ def query(merchant: Merchant, req: QueryRequest):
     response=BankListResponse,
 )
 def bank_list(merchant: Merchant, req: BankListRequest):
-    return catalog.listing(req.method)
+    return BankListResponse.model_validate(catalog.listing(req.method)).model_dump(exclude_none=True)

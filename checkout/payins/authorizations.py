@@ -11,9 +11,9 @@ from ..errors import IllegalState, InvalidField
 from ..merchants.models import Merchant
 from ..providers.base import Acquirer, Authorization
 from . import states
-from .commands import Capture, Void
 from .models import Trade
-from .service import change_status, find
+from .schemas import Capture, Void
+from .trades import change_status, find
 
 # The provider documents no limit. Card networks let most authorizations lapse after 7 days, so an
 # authorization not captured by then is released, on the sandbox clock.

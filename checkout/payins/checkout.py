@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from sqlalchemy import select
@@ -16,14 +15,15 @@ from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
 from ..providers.base import Acquirer
 from . import methods, states, timeouts
-from .commands import Address, Customer, DirectPayment, HostedCheckout, Identify, given
 from .models import Trade
-from .service import CANCEL_WHEN_UNPAID, direct_expiry, duplicate_check, new_trade, outcome
+from .schemas import Address, Customer, DirectPayment, HostedCheckout, Identify
+from .service import direct_expiry
+from .trades import CANCEL_WHEN_UNPAID, duplicate_check, new_trade, outcome
 
 KIND = "checkout"
 
 
-def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox: bool = True) -> Trade:
+def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox: bool) -> Trade:
     """An INITIAL trade for the hosted checkout: `method` given shows only that method, none shows every
     method valid for the currency (the provider's checkout page)."""
     offered = methods.for_currency(order.order_currency, order.order_amount)
@@ -54,8 +54,9 @@ def create(session: Session, merchant: Merchant, order: HostedCheckout, sandbox:
     duplicate_check(session, merchant, order.out_trade_no)
     details: dict[str, Any] = {
         "offered": offered,
-        "customer": given(asdict(order.customer)) if order.customer else {},
-        "address": given(asdict(order.address)) if order.address else {},
+        # What the merchant gave (None dropped, nested fields too), as it sent it.
+        "customer": order.customer.model_dump(exclude_none=True) if order.customer else {},
+        "address": order.address.model_dump(exclude_none=True) if order.address else {},
     }
     if order.regions:
         details["regions"] = list(order.regions)
@@ -117,8 +118,9 @@ def payment_of(
     payer_account: tuple[str | None, str | None] = (None, None),
 ) -> DirectPayment:
     """The direct payment the customer's choices on the page amount to, for the checks a direct payment
-    passes (the order's own fields come from the trade)."""
-    return DirectPayment(
+    passes (the order's own fields come from the trade, checked when it was placed; the page's form checked
+    the customer's, and the method's checks follow)."""
+    return DirectPayment.model_construct(
         out_trade_no=trade.out_trade_no,
         method=method,
         channel=channel,
@@ -176,8 +178,8 @@ def submit(
         **trade.details,
         **checked,
         **({CANCEL_WHEN_UNPAID: True} if cancel_when_unpaid else {}),
-        "customer": asdict(payment.customer),
-        "address": asdict(payment.address),
+        "customer": payment.customer.model_dump(),
+        "address": payment.address.model_dump(),
     }
     trade.details = {**trade.details, "response": method.present(trade, links, collector)}
     states.set_status(session, trade, states.PROCESSING, "submitted on the hosted checkout")
@@ -212,13 +214,14 @@ def customer_of(values: dict[str, Any]) -> tuple[Customer, Address]:
     def text(key: str) -> str:
         return (values.get(key) or "").strip()
 
-    customer = Customer(
+    # Not held to the API's rules: the page's form decides what it asks, and the method's checks what it needs.
+    customer = Customer.model_construct(
         name=text("name"),
         email=text("email"),
         phone=text("phone"),
-        identify=Identify(number=text("document_number"), type=text("document_type")),
+        identify=Identify.model_construct(number=text("document_number"), type=text("document_type")),
     )
-    address = Address(
+    address = Address.model_construct(
         zip_code=text("zip_code"),
         state=text("state"),
         city=text("city"),

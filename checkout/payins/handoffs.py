@@ -8,7 +8,8 @@ from sqlalchemy.orm import Session
 from ..merchants.models import Merchant
 from . import states
 from .models import Trade
-from .service import awaiting_customer, change_status, sandbox_pay
+from .service import sandbox_pay
+from .trades import awaiting_customer, change_status
 
 
 def approve(session: Session, merchant: Merchant, trade_no: str) -> Trade:

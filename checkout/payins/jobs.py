@@ -9,14 +9,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .. import clock, providers
+from .. import clock, wiring
 from ..jobs import Due, Job, Scope, on_each_clock
 from ..providers.base import Acquirer
 from ..vaults import service as vaults
 from ..vaults.models import Vault
 from . import authorizations, states
 from .models import Trade
-from .service import CANCEL_WHEN_UNPAID, CUSTOMER_KINDS, change_status, outcome
+from .trades import CANCEL_WHEN_UNPAID, CUSTOMER_KINDS, change_status, outcome
 
 LIMIT = 200
 
@@ -93,8 +93,9 @@ def _charge_cards(session: Session, acquirer: Acquirer, scope: Scope) -> int:
     return len(due)
 
 
+# The worker runs its jobs in its app's context: the acquirer is the one that app was built with.
 def _card_charges(session: Session, config: Mapping[str, Any]) -> int:
-    return charge_cards(session, providers.acquirer(config))
+    return charge_cards(session, wiring.acquirer())
 
 
 def expire_trades(session: Session) -> int:
@@ -122,7 +123,7 @@ def _expire_trades(session: Session, scope: Scope) -> int:
 
 
 def _vault_debits(session: Session, config: Mapping[str, Any]) -> int:
-    return debit_vaults(session, providers.acquirer(config))
+    return debit_vaults(session, wiring.acquirer())
 
 
 def _trade_expiries(session: Session, config: Mapping[str, Any]) -> int:
@@ -144,7 +145,7 @@ def _void_lapsed(session: Session, acquirer: Acquirer, scope: Scope) -> int:
 
 
 def _lapsed_authorizations(session: Session, config: Mapping[str, Any]) -> int:
-    return void_lapsed_authorizations(session, providers.acquirer(config))
+    return void_lapsed_authorizations(session, wiring.acquirer())
 
 
 JOBS: list[Job] = [_card_charges, _vault_debits, _trade_expiries, _lapsed_authorizations]

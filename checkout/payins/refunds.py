@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict
 from typing import cast
 
 from sqlalchemy import func, select
@@ -15,10 +14,10 @@ from ..errors import Duplicate, IllegalState, InvalidField, MissingField
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from . import methods, states
-from .commands import RefundOrder, given
 from .methods import refundability
 from .models import Refund, Trade
-from .service import change_status, find
+from .schemas import RefundOrder
+from .trades import change_status, find
 
 
 def _refunded_minor(session: Session, trade: Trade) -> int:
@@ -69,26 +68,7 @@ def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trad
     existing = _existing(session, trade, req, amount_minor)
     if existing is not None:
         return trade, existing
-    if trade.status not in states.PAID:
-        raise IllegalState(
-            reason="trade-status-invalid", message=f"trade is {trade.status}; only a paid trade can be refunded"
-        )
-    rule = refundability.of(trade.method, trade.channel, trade.currency)
-    named = f" ({trade.channel})" if trade.channel and trade.channel != trade.method else ""  # not AlipayPlus's own
-    what = f"{trade.method}{named} payments in {trade.currency}"
-    if not rule.allowed:
-        raise IllegalState(reason="refund-not-supported", message=f"{what} cannot be refunded")
-    if not rule.partial and amount_minor != trade.amount_minor:
-        raise IllegalState(reason="refund-not-supported", message=f"{what} are refunded only in full")
-    refundable = trade.amount_minor - _refunded_minor(session, trade)
-    if amount_minor > refundable:
-        raise IllegalState(
-            reason="refund-amount-exceeded",
-            message=f"refund_amount exceeds the refundable amount, "
-            f"{money.format_minor(refundable, trade.currency)} {trade.currency}",
-        )
-    if amount_minor < trade.amount_minor and not req.out_request_no:
-        raise MissingField("out_request_no (required for a partial refund)")
+    refundable = _refundable(session, trade, req, amount_minor)
     needs_bank = methods.refund_needs_bank_data(trade)
     if needs_bank:
         _require_user_info(req, trade.method)
@@ -101,8 +81,8 @@ def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trad
         amount_minor=amount_minor,
         currency=trade.currency,
         reason=req.refund_reason,
-        user_info=given(asdict(req.user_info)) if req.user_info else {},
-        bank_info=given(asdict(req.bank_info)) if req.bank_info else {},
+        user_info=req.user_info.model_dump(exclude_none=True) if req.user_info else {},
+        bank_info=req.bank_info.model_dump(exclude_none=True) if req.bank_info else {},
         created_at=now,
     )
     states.set_refund_status(record, states.REFUND_PROCESSING if awaiting_bank_data else states.REFUND_SUCCESS, now)
@@ -126,34 +106,52 @@ def refund(session: Session, merchant: Merchant, req: RefundOrder) -> tuple[Trad
         refundable_amount=money.format_minor(refundable - amount_minor, trade.currency),
     )
     if awaiting_bank_data:
-        assert req.user_info is not None and req.user_info.email is not None  # _require_user_info()
-        enqueue(
-            session,
-            merchant_id=merchant.id,
-            kind="refund.email",
-            target=req.user_info.email,
-            subject_id=record.refund_no,
-            payload={
-                "template": "refund-bank-data",
-                "merchant": merchant.name,
-                "trade_no": trade.trade_no,
-                "refund_no": record.refund_no,
-                "refund_amount": money.format_minor(amount_minor, trade.currency),
-                "refund_currency": trade.currency,
-                "name": req.user_info.name,
-            },
-        )
+        _ask_bank_data(session, merchant, trade, record, req)
     return trade, record
 
 
-def describe(trade: Trade, record: Refund) -> dict:
-    """The refund as /trade/refund answers it: the provider's fields in its example's order, then ours."""
-    return {
-        "out_trade_no": trade.out_trade_no,
-        "trade_no": trade.trade_no,
-        "refund_currency": record.currency,
-        "refund_amount": money.format_minor(record.amount_minor, record.currency),
-        "refund_status": record.status,
-        "refund_no": record.refund_no,
-        "out_request_no": record.out_request_no,
-    }
+def _refundable(session: Session, trade: Trade, req: RefundOrder, amount_minor: int) -> int:
+    """What is left to refund of the trade, once this refund is known to be one its method, status and
+    remaining amount allow; else the refusal."""
+    if trade.status not in states.PAID:
+        raise IllegalState(
+            reason="trade-status-invalid", message=f"trade is {trade.status}; only a paid trade can be refunded"
+        )
+    rule = refundability.of(trade.method, trade.channel, trade.currency)
+    named = f" ({trade.channel})" if trade.channel and trade.channel != trade.method else ""  # not AlipayPlus's own
+    what = f"{trade.method}{named} payments in {trade.currency}"
+    if not rule.allowed:
+        raise IllegalState(reason="refund-not-supported", message=f"{what} cannot be refunded")
+    if not rule.partial and amount_minor != trade.amount_minor:
+        raise IllegalState(reason="refund-not-supported", message=f"{what} are refunded only in full")
+    refundable = trade.amount_minor - _refunded_minor(session, trade)
+    if amount_minor > refundable:
+        raise IllegalState(
+            reason="refund-amount-exceeded",
+            message=f"refund_amount exceeds the refundable amount, "
+            f"{money.format_minor(refundable, trade.currency)} {trade.currency}",
+        )
+    if amount_minor < trade.amount_minor and not req.out_request_no:
+        raise MissingField("out_request_no (required for a partial refund)")
+    return refundable
+
+
+def _ask_bank_data(session: Session, merchant: Merchant, trade: Trade, record: Refund, req: RefundOrder) -> None:
+    """The e-mail asking the customer for the bank account the refund is paid to (its method cannot pay it back)."""
+    assert req.user_info is not None and req.user_info.email is not None  # _require_user_info()
+    enqueue(
+        session,
+        merchant_id=merchant.id,
+        kind="refund.email",
+        target=req.user_info.email,
+        subject_id=record.refund_no,
+        payload={
+            "template": "refund-bank-data",
+            "merchant": merchant.name,
+            "trade_no": trade.trade_no,
+            "refund_no": record.refund_no,
+            "refund_amount": money.format_minor(record.amount_minor, trade.currency),
+            "refund_currency": trade.currency,
+            "name": req.user_info.name,
+        },
+    )

@@ -55,7 +55,7 @@ def set_status(session: Session, trade: Trade, new: str, reason: str | None = No
 def _record_event(change: Change) -> None:
     trade = change.record
     # A trade in the session takes its new event along (the relationship's save-update cascade); a new
-    # trade is written with its events by payins.service.
+    # trade is written with its events by payins.trades.
     trade.events.append(TradeEvent(from_status=change.old, to_status=change.new, reason=change.reason, at=change.at))
 
 

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app
 
-from .. import clock, links, providers
+from .. import clock, links, wiring
 from ..api.operation import PAYOUT, check_fresh, operation
 from ..db import db
 from ..errors import MissingField
 from ..merchants.models import Merchant
-from ..validation import command
 from . import balances, service, sessions
-from .commands import NewCheckoutSession, NewPayout, PayoutPage, Quotation
 from .schemas import (
     BalanceHistoryRequest,
     BalanceHistoryResponse,
@@ -53,7 +51,7 @@ def _pricing(merchant: Merchant) -> dict:
 )
 def dry_run(merchant: Merchant, req: DryRunRequest):
     check_fresh(req.timestamp, FRESHNESS_WINDOW)
-    return service.quote(command(req, Quotation), **_pricing(merchant)).as_strings()
+    return service.quote(req, **_pricing(merchant)).as_strings()
 
 
 @operation(
@@ -70,9 +68,9 @@ def submit(merchant: Merchant, req: PayoutRequest):
     payout, figures = service.submit(
         db.session,
         merchant,
-        command(req, NewPayout),
+        req,
         **_pricing(merchant),
-        bank=providers.payout_bank(current_app.config),
+        bank=wiring.payout_bank(),
     )
     return {
         "id": payout.transaction_id,
@@ -127,7 +125,7 @@ def detail(merchant: Merchant, req: DetailRequest):
 def payout_list(merchant: Merchant, req: PayoutListRequest):
     # The list page answers an old request with 4001009, as the detail operation does.
     check_fresh(req.timestamp, FRESHNESS_WINDOW, expired=True)
-    return [service.detail(payout) for payout in service.page(db.session, merchant, command(req, PayoutPage))]
+    return [service.detail(payout) for payout in service.page(db.session, merchant, req)]
 
 
 @operation(
@@ -144,7 +142,7 @@ def checkout(merchant: Merchant, req: CheckoutRequest):
     record = sessions.create(
         db.session,
         merchant,
-        command(req, NewCheckoutSession),
+        req,
         **_pricing(merchant),
         sandbox=current_app.config["SANDBOX"],
     )

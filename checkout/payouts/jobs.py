@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .. import clock, providers
+from .. import clock, wiring
 from ..jobs import Due, Job, Scope, on_each_clock
 from . import lifecycle, sessions
 from .models import CheckoutSession
@@ -17,7 +17,8 @@ LIMIT = 200
 
 
 def bank_round(session: Session, config: Mapping[str, Any]) -> int:
-    return lifecycle.advance_due(session, bank=providers.payout_bank(config))  # each merchant on its clock
+    # The worker runs its jobs in its app's context: the bank is the one that app was built with.
+    return lifecycle.advance_due(session, bank=wiring.payout_bank())  # each merchant on its clock
 
 
 def expire_checkout_sessions(session: Session, config: Mapping[str, Any]) -> int:

@@ -15,7 +15,6 @@ from ..jobs import Due, clock_scopes
 from ..merchants.models import Merchant
 from ..notifications.outbox import enqueue
 from ..providers.base import PayoutBank
-from ..providers.sandbox import SandboxPayoutBank
 from ..statemachine import PAYOUT, Change, PayoutStatus
 from . import corridors, ledger
 from .models import Payout, PayoutRefund
@@ -97,19 +96,12 @@ def debit(session: Session, merchant: Merchant, payout: Payout) -> None:
     ledger.post(session, merchant, payout.source_currency, "payout", _legs(payout, 1), payout.transaction_id)
 
 
-def _bank(bank: PayoutBank | int | None) -> PayoutBank:
-    """An int is the sandbox bank's decision delay, as callers gave it before the bank was a provider."""
-    if bank is None:
-        return SandboxPayoutBank()
-    return SandboxPayoutBank(decided_after=bank) if isinstance(bank, int) else bank
-
-
-def advance(session: Session, payout: Payout, now: datetime, bank: PayoutBank | int) -> None:
+def advance(session: Session, payout: Payout, now: datetime, bank: PayoutBank) -> None:
     """One step of the payout at its bank (IN_PROCESSING -> PROCESSING -> PAID or REJECTED) when the bank
     takes one; the status change and the ledger postings are made here, the bank only decides."""
     if payout.next_step_at is None:
         return  # a final payout: the bank has no step left to take
-    step = _bank(bank).advance(payout.status, payout.sandbox_outcome, payout.next_step_at, payout.bank_number, now)
+    step = bank.advance(payout.status, payout.sandbox_outcome, payout.next_step_at, payout.bank_number, now)
     if step is None:
         return
     merchant = session.get(Merchant, payout.merchant_id)
@@ -145,21 +137,18 @@ def lock_merchants(session: Session, merchant_ids) -> None:
 def advance_due(
     session: Session,
     *,
-    bank: PayoutBank | None = None,
-    decided_after: int | None = None,
+    bank: PayoutBank,
     limit: int = 500,
     scope: ColumnElement[bool] | None = None,
 ) -> int:
-    """Move every payout whose next step is due on its merchant's sandbox clock; answers how many steps
-    ran. Without `bank`, the sandbox bank deciding `decided_after` seconds after processing starts.
-    Without `scope`, every clock with payouts due (checkout.jobs.clock_scopes); with one, only the payouts
-    of that scope, on the current clock."""
-    chosen = _bank(bank if bank is not None else decided_after)
+    """Move every payout whose next step is due at `bank` on its merchant's sandbox clock; answers how many
+    steps ran. Without `scope`, every clock with payouts due (checkout.jobs.clock_scopes); with one, only the
+    payouts of that scope, on the current clock."""
     if scope is not None:
         now = clock.now()  # one `now` for the round: the merchants locked first are all it posts for
         due_now = _due(now, scope)
         lock_merchants(session, select(Payout.merchant_id).where(*due_now))
-        return _advance_due_now(session, chosen, limit, now, due_now)
+        return _advance_due_now(session, bank, limit, now, due_now)
     # Every clock's due merchants are locked together, in one id order, before any scope advances: scope by
     # scope, two workers whose caches place a merchant on different clocks would lock in crossing orders.
     rounds = []
@@ -176,7 +165,7 @@ def advance_due(
     steps = 0
     for merchant_id, now, due_now in rounds:
         with clock.merchant(merchant_id):
-            steps += _advance_due_now(session, chosen, limit, now, (*due_now, Payout.merchant_id.in_(merchants)))
+            steps += _advance_due_now(session, bank, limit, now, (*due_now, Payout.merchant_id.in_(merchants)))
     return steps
 
 
@@ -205,10 +194,9 @@ def _advance_due_now(session: Session, bank: PayoutBank, limit: int, now: dateti
         session.flush()
 
 
-def refund(
-    session: Session, merchant: Merchant, payout: Payout, amount: Decimal | None, bank: PayoutBank | None = None
-) -> PayoutRefund:
-    """The recipient's bank sends back `amount` (arrival currency; None: all that is left)."""
+def _refundable_part(payout: Payout, amount: Decimal | None) -> tuple[int, int]:
+    """(the part `amount` refunds, what was left to refund), in arrival minor units; refuses a payout its bank
+    does not refund (or not in part) and an amount beyond what is left."""
     if payout.status not in (PAID, PARTIAL_REFUNDED):
         raise IllegalState(
             reason="payout-status-invalid", message=f"payout is {payout.status}; only a PAID payout can be refunded"
@@ -219,8 +207,7 @@ def refund(
             reason="payout-status-invalid",
             message=f"{payout.method} payouts in {payout.country} are not refunded by the bank",
         )
-    refunded = sum(r.arrival_minor for r in payout.refunds)
-    remaining = payout.arrival_minor - refunded
+    remaining = payout.arrival_minor - sum(r.arrival_minor for r in payout.refunds)
     if amount is None:
         part = remaining
     else:
@@ -232,19 +219,27 @@ def refund(
         raise InvalidField(
             "amount", f"must be between 0.01 and {money.format_minor(remaining, payout.arrival_currency)}"
         )
-    partial = part < payout.arrival_minor
-    if partial and not corridor.partial_refunds:
+    if part < payout.arrival_minor and not corridor.partial_refunds:
         raise IllegalState(
             reason="payout-status-invalid",
             message=f"{payout.method} payouts in {payout.country} are only refunded in full",
         )
+    return part, remaining
+
+
+def refund(
+    session: Session, merchant: Merchant, payout: Payout, amount: Decimal | None, bank: PayoutBank
+) -> PayoutRefund:
+    """The recipient's bank sends back `amount` (arrival currency; None: all that is left)."""
+    part, remaining = _refundable_part(payout, amount)
+    partial = part < payout.arrival_minor
     credited = sum(r.source_minor for r in payout.refunds)
     last = part == remaining
     # The merchant gets back the settled amount in proportion; the last part takes the remainder exactly.
     credit = payout.settlement_minor - credited if last else payout.settlement_minor * part // payout.arrival_minor
     lock_merchants(session, [payout.merchant_id])
     record = PayoutRefund(
-        refunded_id=_bank(bank).refund(part),
+        refunded_id=bank.refund(part),
         payout_id=payout.id,
         arrival_minor=part,
         source_minor=credit,

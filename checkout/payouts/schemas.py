@@ -1,14 +1,15 @@
-"""Request and response models of the payout operations (responses: the envelope's `data`)."""
+"""The payout commands (what the payout services take, every field rule declared once), and the request and
+response models of the payout operations (responses: the envelope's `data`)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, RootModel, StrictInt, WithJsonSchema
 
-from ..validation import REQUEST_CONFIG, Amount, HttpUrl, IsoDate, OptEmail, OptText, Text, Timestamp
+from ..validation import COMMAND_CONFIG, REQUEST_CONFIG, Amount, HttpUrl, IsoDate, OptEmail, OptText, Text, Timestamp
 
 # Amounts are numeric strings (JSON numbers are accepted too); decimals are checked per currency.
 PayoutAmount = Annotated[Decimal, Amount("0.01", "99999999.99", places=2)]
@@ -35,7 +36,11 @@ def _utc(text: str) -> datetime:
 
 
 # The list page's times: yyyy-MM-dd HH:mm:ss, in UTC.
-UtcTime = Annotated[Timestamp, AfterValidator(_utc)]
+# Checked (and documented) as the timestamp text it arrives as, then read as the UTC time it names.
+if TYPE_CHECKING:
+    UtcTime = datetime
+else:
+    UtcTime = Annotated[Timestamp, AfterValidator(_utc)]
 
 
 # Values are matched in any case, as the provider's pages write them ("BankTransfer", "PayPal", "Email",
@@ -53,7 +58,13 @@ class Request(BaseModel):
     model_config = REQUEST_CONFIG
 
 
-class DryRunRequest(Request):
+# --- commands: a request is its command (first), then its signed timestamp ----------------------------
+
+
+class Quotation(BaseModel):
+    """A dry run's question: what would this payout cost and deliver."""
+
+    model_config = COMMAND_CONFIG
     source_currency: Literal["USD", "GBP", "EUR"]
     arrival_currency: ArrivalCurrency
     amount: PayoutAmount
@@ -62,10 +73,12 @@ class DryRunRequest(Request):
     method: Method
     channel: OptUpper = None
     country: Annotated[str, Text(8)]
-    timestamp: UnixTime
 
 
-class PayoutRequest(Request):
+class NewPayout(BaseModel):
+    """A payout to create: its pricing and its beneficiary (only the fields the method needs are set)."""
+
+    model_config = COMMAND_CONFIG
     name: Annotated[str | None, OptText(128)] = None  # required for every method but WALLET (corridors)
     phone: Annotated[str | None, OptText(32)] = None
     email: Annotated[str | None, OptEmail(128)] = None
@@ -88,6 +101,42 @@ class PayoutRequest(Request):
     notify_url: HttpUrl | None = None
     additional_remark: Annotated[str | None, OptText(39)] = None
     country: Annotated[str, Text(8)]
+
+
+class NewCheckoutSession(BaseModel):
+    model_config = COMMAND_CONFIG
+    user_id: Annotated[str, Text(64)]
+    custom_code: Annotated[str, Text(64)]
+    fee_bear: Literal["beneficiary", "merchant"]
+    source_currency: Literal["USD", "EUR", "GBP", "BRL", "MXN"]
+    payout_currency: Literal["USD", "BRL", "MXN"]
+    payout_amount: PayoutAmount
+    timeout: Annotated[StrictInt, Field(ge=60, le=1800)] = 1800
+    notify_url: HttpUrl
+    return_url: HttpUrl
+    additional_remark: Annotated[str, Text(39)]
+    country: Literal["BRA", "MEX", "GLOBAL"] | None = None
+    method: Annotated[str | None, OptText(16)] = None
+
+
+class PayoutPage(BaseModel):
+    """Which payouts a list request asks for: created from `start_time` to `end_time` (UTC), one page."""
+
+    model_config = COMMAND_CONFIG
+    start_time: UtcTime
+    end_time: UtcTime
+    page_num: Annotated[StrictInt, Field(ge=1, le=10**9, description="the first page is 1")]
+    page_size: Annotated[StrictInt, Field(ge=1, le=1000, description="rows per page, at most 1000")]
+
+
+# --- requests --------------------------------------------------------------------------------------
+
+
+class DryRunRequest(Quotation, Request):
+    timestamp: UnixTime
+
+
+class PayoutRequest(NewPayout, Request):
     timestamp: UnixTime | None = None
 
 
@@ -101,19 +150,7 @@ class DetailRequest(Request):
     timestamp: UnixTime
 
 
-class CheckoutRequest(Request):
-    user_id: Annotated[str, Text(64)]
-    custom_code: Annotated[str, Text(64)]
-    fee_bear: Literal["beneficiary", "merchant"]
-    source_currency: Literal["USD", "EUR", "GBP", "BRL", "MXN"]
-    payout_currency: Literal["USD", "BRL", "MXN"]
-    payout_amount: PayoutAmount
-    timeout: Annotated[StrictInt, Field(ge=60, le=1800)] = 1800
-    notify_url: HttpUrl
-    return_url: HttpUrl
-    additional_remark: Annotated[str, Text(39)]
-    country: Literal["BRA", "MEX", "GLOBAL"] | None = None
-    method: Annotated[str | None, OptText(16)] = None
+class CheckoutRequest(NewCheckoutSession, Request):
     timestamp: UnixTime | None = None
 
 
@@ -123,11 +160,7 @@ class BalanceHistoryRequest(Request):
     timestamp: UnixTime
 
 
-class PayoutListRequest(Request):
-    start_time: UtcTime
-    end_time: UtcTime
-    page_num: Annotated[StrictInt, Field(ge=1, le=10**9, description="the first page is 1")]
-    page_size: Annotated[StrictInt, Field(ge=1, le=1000, description="rows per page, at most 1000")]
+class PayoutListRequest(PayoutPage, Request):
     timestamp: UnixTime
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -13,17 +13,17 @@ from .. import clock, money
 from ..brazil import brcode
 from ..errors import InvalidField, NotFound, Refused
 from ..merchants.models import Merchant
-from ..providers.base import PayoutBank, PayoutOrder
-from ..providers.sandbox import SandboxPayoutBank
+from ..providers.base import PayoutBank, PayoutOrder, Submission
 from . import codes, corridors, ledger, lifecycle, pricing
-from .commands import NewPayout, PayoutPage, Quotation
+from .accounts import Beneficiary
 from .models import Payout
+from .schemas import NewPayout, PayoutPage, Quotation
 
 # The list page's limit on a period ("max 31 days"; API code 4001012).
 LIST_MAX_PERIOD = timedelta(days=31)
 
 
-def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
+def quote(req: Quotation | NewPayout, mid_rates: dict, markup_bps: int) -> pricing.Quote:
     country = corridors.route(req.country, req.method, req.channel)
     wallets = corridors.channels(country, req.method)
     if req.method == "WALLET" and wallets and req.channel not in wallets:
@@ -42,17 +42,6 @@ def quote(req: Quotation, mid_rates: dict, markup_bps: int) -> pricing.Quote:
     )
 
 
-def _sandbox_extra(payout: Payout) -> dict:
-    """Method-specific data the beneficiary needs to collect the money (seed: extra)."""
-    if payout.method == "CASHOUT":
-        return {"pin": f"{secrets.randbelow(10**6):06d}", "valid_days": 30}
-    if payout.method == "CASH":
-        return {"upt_ref": f"UPT{secrets.randbelow(10**10):010d}"}
-    if payout.method == "CASHPICKUP":
-        return {"voucher": f"V{secrets.randbelow(10**12):012d}"}
-    return {}
-
-
 def _check_qr_amount(req: NewPayout, figures: pricing.Quote) -> None:
     assert req.account is not None  # accounts.beneficiary() requires the QR code
     amount = brcode.parse(req.account).get("54")
@@ -66,51 +55,17 @@ def _check_qr_amount(req: NewPayout, figures: pricing.Quote) -> None:
         raise InvalidField("amount", f"must make {amount} BRL arrive, the amount the QR code asks for")
 
 
-def submit(
-    session: Session,
+def _new_payout(
     merchant: Merchant,
     req: NewPayout,
-    *,
-    mid_rates: dict,
-    markup_bps: int,
-    bank: PayoutBank | None = None,
-    processing_after: int | None = None,
-    checkout_session: bool = False,
-) -> tuple[Payout, pricing.Quote]:
-    """Price, validate the beneficiary, claim the custom code, debit the source balance and create the payout
-    (IN_PROCESSING). Without `bank`, the sandbox bank starting to process after `processing_after` seconds.
-    `checkout_session`: the payout of a checkout session's page, whose code the session already claimed."""
-    if bank is None:
-        bank = SandboxPayoutBank() if processing_after is None else SandboxPayoutBank(processing_after=processing_after)
-    figures = quote(req, mid_rates, markup_bps)
-    who = corridors.beneficiary(req)
-    if req.method == "QRCODE":
-        _check_qr_amount(req, figures)
-    # One payout at a time per merchant past this point, so two can never spend the same balance.
-    session.scalar(select(Merchant).where(Merchant.id == merchant.id).with_for_update())
-    now = clock.now()
-    if not checkout_session:
-        codes.claim(session, merchant, req.custom_code, now)  # under the merchant's lock, as every claim
-    source_minor = figures.minor("source_amount")
-    available = ledger.balance(session, merchant, req.source_currency)
-    if available < source_minor:
-        raise Refused(
-            f"available {money.format_minor(available, req.source_currency)} {req.source_currency}, "
-            f"needed {figures.source_amount} {req.source_currency}",
-            reason="insufficient-balance",
-        )
+    who: Beneficiary,
+    figures: pricing.Quote,
+    submission: Submission,
+    now: datetime,
+) -> Payout:
+    """The row of a priced, validated payout, as its bank took it."""
     order_currency = req.source_currency if req.amount_type == pricing.SOURCE else req.arrival_currency
-    order = PayoutOrder(
-        req.country,
-        req.method,
-        req.channel,
-        req.account,
-        req.email,
-        req.arrival_currency,
-        figures.minor("arrival_amount"),
-    )
-    submission = bank.submit(order, now)
-    payout = Payout(
+    return Payout(
         transaction_id=f"TS{now:%Y%m%d}{secrets.randbelow(10**12):012d}",
         merchant_id=merchant.id,
         custom_code=req.custom_code,
@@ -135,7 +90,7 @@ def submit(
         order_amount_minor=money.to_minor(figures.amount, order_currency),
         source_currency=req.source_currency,
         arrival_currency=req.arrival_currency,
-        source_minor=source_minor,
+        source_minor=figures.minor("source_amount"),
         settlement_minor=figures.minor("settlement_amount"),
         arrival_minor=figures.minor("arrival_amount"),
         fee_minor=figures.minor("fee"),
@@ -143,12 +98,54 @@ def submit(
         exchange_rate=str(figures.exchange_rate),
         notify_url=req.notify_url,
         additional_remark=req.additional_remark,
-        extra={},
+        extra=dict(submission.extra),
         sandbox_outcome=submission.outcome,
         next_step_at=submission.next_step_at,
         created_at=now,
     )
-    payout.extra = _sandbox_extra(payout)
+
+
+def submit(
+    session: Session,
+    merchant: Merchant,
+    req: NewPayout,
+    *,
+    mid_rates: dict,
+    markup_bps: int,
+    bank: PayoutBank,
+    checkout_session: bool = False,
+) -> tuple[Payout, pricing.Quote]:
+    """Price, validate the beneficiary, claim the custom code, debit the source balance and create the payout
+    (IN_PROCESSING) at `bank`. `checkout_session`: the payout of a checkout session's page, whose code the
+    session already claimed."""
+    figures = quote(req, mid_rates, markup_bps)
+    who = corridors.beneficiary(req)
+    if req.method == "QRCODE":
+        _check_qr_amount(req, figures)
+    # One payout at a time per merchant past this point, so two can never spend the same balance.
+    session.scalar(select(Merchant).where(Merchant.id == merchant.id).with_for_update())
+    now = clock.now()
+    if not checkout_session:
+        codes.claim(session, merchant, req.custom_code, now)  # under the merchant's lock, as every claim
+    source_minor = figures.minor("source_amount")
+    available = ledger.balance(session, merchant, req.source_currency)
+    if available < source_minor:
+        raise Refused(
+            f"available {money.format_minor(available, req.source_currency)} {req.source_currency}, "
+            f"needed {figures.source_amount} {req.source_currency}",
+            reason="insufficient-balance",
+        )
+    order = PayoutOrder(
+        req.country,
+        req.method,
+        req.channel,
+        req.account,
+        req.email,
+        req.arrival_currency,
+        figures.minor("arrival_amount"),
+    )
+    submission = bank.submit(order, now)
+    payout = _new_payout(merchant, req, who, figures, submission, now)
     lifecycle.set_status(session, payout, lifecycle.IN_PROCESSING, at=now)
     try:
         with session.begin_nested():

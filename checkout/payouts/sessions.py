@@ -16,8 +16,8 @@ from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
 from ..statemachine import CHECKOUT_SESSION, CheckoutSessionStatus
 from . import codes, corridors, pricing
-from .commands import NewCheckoutSession
 from .models import CheckoutSession, Payout
+from .schemas import NewCheckoutSession
 
 OPEN, COMPLETED = CheckoutSessionStatus.OPEN, CheckoutSessionStatus.COMPLETED
 EXPIRED = CheckoutSessionStatus.EXPIRED

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from .base import Acquirer, PayoutBank
@@ -10,15 +12,28 @@ from .sandbox import SandboxAcquirer, SandboxPayoutBank
 
 # Name (config ACQUIRER / PAYOUT_BANK) -> a factory taking the app's configuration. A real connector adds
 # its entry here; the services only ever see the Acquirer / PayoutBank interfaces.
-ACQUIRERS: dict[str, Callable[[Mapping[str, Any]], Acquirer]] = {"sandbox": lambda config: SandboxAcquirer()}
-PAYOUT_BANKS: dict[str, Callable[[Mapping[str, Any]], PayoutBank]] = {"sandbox": SandboxPayoutBank.from_config}
+ACQUIRERS: Mapping[str, Callable[[Mapping[str, Any]], Acquirer]] = MappingProxyType(
+    {"sandbox": lambda config: SandboxAcquirer()}
+)
+PAYOUT_BANKS: Mapping[str, Callable[[Mapping[str, Any]], PayoutBank]] = MappingProxyType(
+    {"sandbox": SandboxPayoutBank.from_config}
+)
 
 
 class UnknownProvider(ValueError):
     """A configured provider name that no registry entry answers to."""
 
 
-def _pick(registry: dict, key: str, config: Mapping[str, Any]):
+@dataclass(frozen=True)
+class Providers:
+    """The acquirer and the payout bank one app runs with: built once at its start, then handed to the
+    services that need them (routes, pages and jobs get them through checkout.wiring)."""
+
+    acquirer: Acquirer
+    payout_bank: PayoutBank
+
+
+def _pick(registry: Mapping[str, Callable[[Mapping[str, Any]], Any]], key: str, config: Mapping[str, Any]):
     name = config.get(key, "sandbox")
     factory = registry.get(name)
     if factory is None:
@@ -26,17 +41,8 @@ def _pick(registry: dict, key: str, config: Mapping[str, Any]):
     return factory(config)
 
 
-def acquirer(config: Mapping[str, Any]) -> Acquirer:
-    """The acquirer the configuration names (ACQUIRER)."""
-    return _pick(ACQUIRERS, "ACQUIRER", config)
-
-
-def payout_bank(config: Mapping[str, Any]) -> PayoutBank:
-    """The payout bank the configuration names (PAYOUT_BANK)."""
-    return _pick(PAYOUT_BANKS, "PAYOUT_BANK", config)
-
-
-def check(config: Mapping[str, Any]) -> None:
-    """Fail at app start, not at the first payment, when a configured provider does not exist."""
-    acquirer(config)
-    payout_bank(config)
+def build(config: Mapping[str, Any]) -> Providers:
+    """The providers the configuration names (ACQUIRER, PAYOUT_BANK); an unknown name raises UnknownProvider."""
+    return Providers(
+        acquirer=_pick(ACQUIRERS, "ACQUIRER", config), payout_bank=_pick(PAYOUT_BANKS, "PAYOUT_BANK", config)
+    )

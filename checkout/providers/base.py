@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..cards.models import CardToken
 
@@ -37,7 +38,8 @@ class Authorization:
 
 class Acquirer(Protocol):
     def outcome_for(self, card_no: str, holder_name: str = "") -> str:
-        """What the acquirer notes about a card at tokenization (kept on the card token)."""
+        """What the acquirer notes about a card at tokenization: kept on the card token (its sandbox_outcome
+        column), since the number is not, and read back only by the acquirer from the token it is given."""
         ...
 
     def published_expiry(self, card_no: str) -> tuple[int, int] | None:
@@ -80,10 +82,14 @@ class PayoutOrder:
 
 @dataclass(frozen=True)
 class Submission:
-    """The bank's receipt: where it will take the payout (PAID or REJECTED) and when it moves next."""
+    """The bank's receipt: where it will take the payout (PAID or REJECTED), when it moves next, and what
+    the beneficiary needs to collect the money (a PIN, a voucher: the payout's `extra`). The payout keeps
+    `outcome` (its sandbox_outcome column) only to hand it back to the bank's `advance`: the services
+    record the bank's answer and never decide on it."""
 
     outcome: str
     next_step_at: datetime
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

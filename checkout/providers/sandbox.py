@@ -112,7 +112,7 @@ class SandboxAcquirer:
 @dataclass(frozen=True)
 class SandboxPayoutBank:
     """The sandbox bank: IN_PROCESSING -> PROCESSING after `processing_after` seconds, then PAID or REJECTED
-    `decided_after` seconds later, as decided at submission."""
+    `decided_after` seconds later, as decided at submission; the cash methods' PIN or voucher at submission."""
 
     processing_after: int = 60
     decided_after: int = 300
@@ -127,7 +127,9 @@ class SandboxPayoutBank:
             or order.account in PROVIDER_REJECTED.get((order.country, order.method), ())
             or (order.channel == "PAYPAL" and order.account != PAYPAL_PAID)
         )
-        return Submission(REJECTED if rejected else PAID, now + timedelta(seconds=self.processing_after))
+        return Submission(
+            REJECTED if rejected else PAID, now + timedelta(seconds=self.processing_after), collection(order.method)
+        )
 
     def advance(
         self, status: str, outcome: str, next_step_at: datetime, bank_number: str | None, now: datetime
@@ -142,6 +144,17 @@ class SandboxPayoutBank:
 
     def refund(self, arrival_minor: int) -> str:
         return "D" + f"{secrets.randbelow(10**15):015d}"
+
+
+def collection(method: str) -> dict[str, Any]:
+    """Method-specific data the beneficiary needs to collect the money (seed: extra)."""
+    if method == "CASHOUT":
+        return {"pin": f"{secrets.randbelow(10**6):06d}", "valid_days": 30}
+    if method == "CASH":
+        return {"upt_ref": f"UPT{secrets.randbelow(10**10):010d}"}
+    if method == "CASHPICKUP":
+        return {"voucher": f"V{secrets.randbelow(10**12):012d}"}
+    return {}
 
 
 def bank_reference(bank_number: str | None, at: datetime) -> str:

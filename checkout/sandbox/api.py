@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, request
 
-from .. import clock, money, providers
+from .. import clock, money, wiring
 from ..api.operation import operation
 from ..db import db
 from ..errors import IllegalState, InvalidField, NotFound
@@ -14,7 +14,7 @@ from ..payins import service as payins
 from ..payouts import lifecycle
 from ..payouts import service as payouts
 from ..vaults import service as vaults
-from . import clocks
+from . import clabes, clocks
 from .schemas import (
     ClockAdvance,
     ClockResponse,
@@ -27,6 +27,7 @@ from .schemas import (
 )
 
 bp = Blueprint("sandbox", __name__, url_prefix="/sandbox")
+bp.register_blueprint(clabes.bp)  # its routes are /sandbox/clabes/...
 
 
 def _clock() -> dict:
@@ -58,9 +59,7 @@ def read_clock(merchant: Merchant):
 def advance_clock(merchant: Merchant, req: ClockAdvance):
     """Moves the calling merchant's own clock only (the operation layer made it the request's clock)."""
     try:
-        clocks.advance_merchant(
-            db.session, merchant.id, req.advance_seconds, bank=providers.payout_bank(current_app.config)
-        )
+        clocks.advance_merchant(db.session, merchant.id, req.advance_seconds, bank=wiring.payout_bank())
     except ValueError as exc:
         raise InvalidField("advance_seconds", str(exc)) from None
     return _clock()
@@ -121,7 +120,7 @@ def refund_payout(merchant: Merchant, req: PayoutRefund, transaction_id: str):
     payout = payouts.find_or_none(db.session, merchant, transaction_id)
     if payout is None:
         raise NotFound(reason="payout-not-exist", message="payout does not exist")
-    record = lifecycle.refund(db.session, merchant, payout, req.amount, providers.payout_bank(current_app.config))
+    record = lifecycle.refund(db.session, merchant, payout, req.amount, wiring.payout_bank())
     return {
         "transaction_id": payout.transaction_id,
         "status": payout.status,

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from flask import Blueprint
+
 from .. import money
 from ..api.operation import operation
 from ..db import db
 from ..merchants.models import Merchant
 from ..virtualspei import transfers
-from ..virtualspei.schemas import TransferRequest, TransferResponse
-from .api import bp
+from .schemas import TransferRequest, TransferResponse
+
+bp = Blueprint("clabes", __name__)
 
 
 @operation(
@@ -21,12 +24,12 @@ from .api import bp
 )
 def transfer_to_clabe(merchant: Merchant, req: TransferRequest, clabe: str):
     trade, account = transfers.receive(db.session, merchant, clabe, req.amount)
-    return {
-        "trade_no": trade.trade_no,
-        "out_trade_no": trade.out_trade_no,
-        "trade_status": trade.status,
-        "amount": money.format_minor(trade.amount_minor, trade.currency),
-        "currency": trade.currency,
-        "account_id": account.account_id,
-        "account_number": account.account_number,
-    }
+    return TransferResponse(
+        trade_no=trade.trade_no,
+        out_trade_no=trade.out_trade_no,
+        trade_status=trade.status,
+        amount=money.format_minor(trade.amount_minor, trade.currency),
+        currency=trade.currency,
+        account_id=account.account_id,
+        account_number=account.account_number,
+    ).model_dump()

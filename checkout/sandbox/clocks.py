@@ -7,10 +7,11 @@ from sqlalchemy.orm import Session
 from .. import clock
 from ..payouts import lifecycle
 from ..payouts.models import Payout
+from ..providers.base import PayoutBank
 from .models import add_merchant_offset
 
 
-def advance_merchant(session: Session, merchant_id: int, seconds: int, *, bank) -> int:
+def advance_merchant(session: Session, merchant_id: int, seconds: int, *, bank: PayoutBank) -> int:
     """Moves this merchant's clock only, in the session's transaction (on SQLite a second connection would
     wait for our own lock); raises ValueError past the limits. Answers the merchant's new offset."""
     maximum = int(clock.MAX_OFFSET.total_seconds())

@@ -3,12 +3,11 @@ off the shared clock), which every process reads."""
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, ForeignKey, create_engine, delete, select, update
+from sqlalchemy import BigInteger, ForeignKey, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Mapped, mapped_column
-from sqlalchemy.pool import NullPool
 
 from ..db import Base, side_engine
 
@@ -85,16 +84,13 @@ def merchant_offsets(conn) -> dict[int, int]:
 class DatabaseOffsetStore:
     """clock.OffsetStore and clock.MerchantOffsetStore in the database, on connections of its own.
 
-    Its SQLite connections begin plain (deferred) transactions: in WAL mode a read never waits for a
-    writer, so reading the clock inside another transaction cannot deadlock.
+    Its side engine's SQLite connections begin plain (deferred) transactions: in WAL mode a read never waits
+    for a writer, so reading the clock inside another transaction cannot deadlock. On PostgreSQL it has one
+    connection (the process's budget counts it): a read takes a moment, a thread waits for another's.
     """
 
     def __init__(self, url: str):
-        if url.startswith("sqlite"):
-            self.engine = create_engine(url, connect_args={"timeout": 30}, poolclass=NullPool, hide_parameters=True)
-        else:
-            # One connection (the process's budget counts it): a read takes a moment, a thread waits for another's.
-            self.engine = side_engine(url)
+        self.engine = side_engine(url)
 
     def load(self) -> int | None:
         try:

@@ -20,6 +20,13 @@ class PayoutRefund(BaseModel):
     amount: Annotated[Decimal, Amount("0.01", "99999999.99")] | None = None
 
 
+class TransferRequest(BaseModel):
+    """Sandbox: a SPEI transfer to a CLABE, as the customer's bank sends it."""
+
+    model_config = REQUEST_CONFIG
+    amount: Annotated[Decimal, Amount("0.01", "99999999.99"), Field(description="MXN")]
+
+
 # --- responses -------------------------------------------------------------------------------------
 
 
@@ -79,3 +86,13 @@ class Delivery(BaseModel):
 
 class DeliveryList(BaseModel):
     deliveries: list[Delivery]
+
+
+class TransferResponse(BaseModel):
+    trade_no: str
+    out_trade_no: str = Field(description="the transfer's tracking key (clave de rastreo)")
+    trade_status: str
+    amount: str
+    currency: str
+    account_id: str
+    account_number: str

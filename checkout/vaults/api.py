@@ -8,9 +8,7 @@ from .. import clock, links
 from ..api.operation import operation
 from ..db import db
 from ..merchants.models import Merchant
-from ..validation import command
 from . import service
-from .commands import NewVault
 from .schemas import VaultCreateRequest, VaultCreateResponse, VaultVoidRequest, VaultVoidResponse
 
 bp = Blueprint("vaults", __name__)
@@ -27,7 +25,7 @@ def create(merchant: Merchant, req: VaultCreateRequest):
     vault = service.create(
         db.session,
         merchant,
-        command(req, NewVault),
+        req,
         current_app.config["VAULT_SESSION_TTL"],
         current_app.config["SANDBOX"],
     )

@@ -1,4 +1,5 @@
-"""Request and response models of /vault/create and /vault/void."""
+"""The vault command (what the vault service takes, every field rule declared once), and the request and
+response models of /vault/create and /vault/void."""
 
 from __future__ import annotations
 
@@ -8,13 +9,23 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from ..brazil.documents import brazilian_document
-from ..validation import REQUEST_CONFIG, Alpha3, Amount, Fixed, HttpUrl, IsoDate, OptText, PayinRequest, Text
+from ..validation import (
+    COMMAND_CONFIG,
+    Alpha3,
+    Amount,
+    Fixed,
+    HttpUrl,
+    IsoDate,
+    OptText,
+    PayinRequest,
+    Text,
+)
 
 PLAN_AMOUNT = Annotated[Decimal, Amount("0.01", "9999999")]
 
 
 class CardTokenBlock(BaseModel):
-    model_config = REQUEST_CONFIG
+    model_config = COMMAND_CONFIG
     region: Alpha3
     method: Annotated[str, Fixed("CreditCard")]
     uid: Annotated[str, Text(64)]
@@ -23,7 +34,7 @@ class CardTokenBlock(BaseModel):
 
 
 class Plan(BaseModel):
-    model_config = REQUEST_CONFIG
+    model_config = COMMAND_CONFIG
     internal: Literal["1W", "1M", "3M", "6M", "1Y"]
     start_date: IsoDate
     end_date: IsoDate
@@ -40,7 +51,7 @@ class Plan(BaseModel):
 
 
 class Identification(BaseModel):
-    model_config = REQUEST_CONFIG
+    model_config = COMMAND_CONFIG
     type: Literal["CPF", "CNPJ"]
     number: Annotated[str, Text(14)]
 
@@ -53,13 +64,13 @@ class Identification(BaseModel):
 
 
 class PixCustomer(BaseModel):
-    model_config = REQUEST_CONFIG
+    model_config = COMMAND_CONFIG
     identification: Identification
     name: Annotated[str, Text(128)]
 
 
 class PixBlock(BaseModel):
-    model_config = REQUEST_CONFIG
+    model_config = COMMAND_CONFIG
     region: Annotated[str, Fixed("BRA")]
     method: Annotated[str, Fixed("PIXAutomatic")]
     uid: Annotated[str, Text(64)]
@@ -67,7 +78,11 @@ class PixBlock(BaseModel):
     customer: PixCustomer
 
 
-class VaultCreateRequest(PayinRequest):
+class NewVault(BaseModel):
+    """A vault to create. It carries the interface's fixed `version` too, first as the interface lists it:
+    a request's fields keep that order, which decides the missing field a refusal names first."""
+
+    model_config = COMMAND_CONFIG
     version: Annotated[str, Fixed("2.0")]
     type: Literal["Card", "pix"]
     card_token: CardTokenBlock | None = None
@@ -77,6 +92,10 @@ class VaultCreateRequest(PayinRequest):
     return_url: HttpUrl | None = None
     notify_url: HttpUrl | None = None
     subject: Annotated[str | None, OptText(128)] = None
+
+
+class VaultCreateRequest(NewVault, PayinRequest):
+    pass
 
 
 class VaultVoidRequest(PayinRequest):

@@ -17,8 +17,8 @@ from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
 from ..notifications.outbox import enqueue
 from ..statemachine import VAULT, Change, VaultStatus
-from .commands import NewVault
 from .models import Vault
+from .schemas import NewVault
 
 PENDING, ACTIVE, DECLINED = VaultStatus.PENDING, VaultStatus.ACTIVE, VaultStatus.DECLINED
 VOIDED, EXPIRED = VaultStatus.VOIDED, VaultStatus.EXPIRED

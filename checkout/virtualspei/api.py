@@ -6,13 +6,11 @@ from typing import Any
 
 from flask import Blueprint, current_app
 
-from .. import links
+from .. import clock, links
 from ..api.operation import operation
 from ..db import db
 from ..merchants.models import Merchant
-from ..validation import command
 from . import service
-from .commands import NewAccount
 from .models import VirtualAccount
 from .schemas import AccountRequest, AccountResponse, CreateRequest, UsageRequest, UsageResponse
 
@@ -20,10 +18,20 @@ bp = Blueprint("virtualspei", __name__, url_prefix="/virtual-account/spei")
 
 
 def _answer(account: VirtualAccount) -> dict[str, Any]:
-    body = service.describe(account)
-    if current_app.config["SANDBOX"] and account.status == service.ACTIVE:
-        body["transfer_url"] = service.transfer_url(links.current(), account)
-    return body
+    """The account as the create, query and cancel pages answer it (their example's order), then ours."""
+    sandbox = current_app.config["SANDBOX"] and account.status == service.ACTIVE
+    return AccountResponse(
+        account_id=account.account_id,
+        account_number=account.account_number,
+        buyer_id=account.buyer_id,
+        provider=service.PROVIDER,
+        status=account.status,
+        beneficiary_name=account.beneficiary_name,
+        notify_url=account.notify_url,
+        create_time=clock.format_utc(account.created_at),
+        update_time=clock.format_utc(account.updated_at),
+        transfer_url=service.transfer_url(links.current(), account) if sandbox else None,
+    ).model_dump(exclude_none=True)
 
 
 @operation(
@@ -34,7 +42,7 @@ def _answer(account: VirtualAccount) -> dict[str, Any]:
     response=AccountResponse,
 )
 def create(merchant: Merchant, req: CreateRequest):
-    account = service.open_account(db.session, merchant, command(req, NewAccount), current_app.config["COLLECTOR_NAME"])
+    account = service.open_account(db.session, merchant, req, current_app.config["COLLECTOR_NAME"])
     return _answer(account)
 
 

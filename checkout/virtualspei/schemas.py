@@ -1,14 +1,14 @@
-"""Request and response models of the virtual SPEI operations and of the sandbox transfer to a CLABE."""
+"""The virtual SPEI command (what opening an account takes, every field rule declared once), and the request
+and response models of the virtual SPEI operations."""
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, Field, ValidationInfo, WithJsonSchema, field_validator
 
-from ..validation import REQUEST_CONFIG, Amount, Email, HttpUrl, OptText, PayinRequest, Text
+from ..validation import COMMAND_CONFIG, Email, HttpUrl, OptText, PayinRequest, Text
 
 # The create page: "RFC or CURP"; "13 chars, ex: MAMB780915969; CURP: 18 chars" (letters and digits; an RFC
 # may hold "&", as a company's name does).
@@ -34,7 +34,7 @@ DocumentType = Annotated[
 
 
 class Identify(BaseModel):
-    model_config = REQUEST_CONFIG
+    model_config = COMMAND_CONFIG
     type: DocumentType
     number: Annotated[str, Text(18), Field(description="RFC: 13 characters; CURP: 18")]
 
@@ -49,16 +49,21 @@ class Identify(BaseModel):
 
 
 class Customer(BaseModel):
-    model_config = REQUEST_CONFIG
+    model_config = COMMAND_CONFIG
     buyer_id: Annotated[str, Text(64)]
     name: Annotated[str, Text(128)]
     email: Annotated[str, Email(128)]
     identify: Identify
 
 
-class CreateRequest(PayinRequest):
+class NewAccount(BaseModel):
+    model_config = COMMAND_CONFIG
     notify_url: HttpUrl
     customer: Customer
+
+
+class CreateRequest(NewAccount, PayinRequest):
+    pass
 
 
 class AccountRequest(PayinRequest):
@@ -67,13 +72,6 @@ class AccountRequest(PayinRequest):
 
 class UsageRequest(PayinRequest):
     account_id: Annotated[str | None, OptText(32), Field(description="ours: only this account's transfers")] = None
-
-
-class TransferRequest(BaseModel):
-    """Sandbox: a SPEI transfer to a CLABE, as the customer's bank sends it."""
-
-    model_config = REQUEST_CONFIG
-    amount: Annotated[Decimal, Amount("0.01", "99999999.99"), Field(description="MXN")]
 
 
 # --- responses -------------------------------------------------------------------------------------
@@ -112,13 +110,3 @@ class UsageResponse(BaseModel):
     used: int = Field(description="accounts opened from the merchant's pool (cancelled ones included)")
     unused: int = Field(description="accounts the pool still has")
     transfers: list[ReceivedTransfer] = Field(description="ours: the last 100 transfers received, newest first")
-
-
-class TransferResponse(BaseModel):
-    trade_no: str
-    out_trade_no: str = Field(description="the transfer's tracking key (clave de rastreo)")
-    trade_status: str
-    amount: str
-    currency: str
-    account_id: str
-    account_number: str

@@ -19,8 +19,8 @@ from ..mexico import clabe
 from ..payins.methods.answers import SPEI_BANK, SPEI_PLAZA
 from ..payins.models import Trade
 from ..statemachine import VIRTUAL_ACCOUNT, VirtualAccountStatus
-from .commands import NewAccount
 from .models import VirtualAccount, VirtualTransfer
+from .schemas import NewAccount
 
 ACTIVE, CANCELED = VirtualAccountStatus.ACTIVE, VirtualAccountStatus.CANCELED
 CURRENCY = "MXN"
@@ -139,21 +139,6 @@ def cancel(session: Session, merchant: Merchant, account_id: str) -> VirtualAcco
     now = clock.now()
     VIRTUAL_ACCOUNT.move(account, CANCELED, at=now, changes={"canceled_at": now})
     return account
-
-
-def describe(account: VirtualAccount) -> dict[str, Any]:
-    """The account as the create, query and cancel pages answer it (their example's order), then ours."""
-    return {
-        "account_id": account.account_id,
-        "account_number": account.account_number,
-        "buyer_id": account.buyer_id,
-        "provider": PROVIDER,
-        "status": account.status,
-        "beneficiary_name": account.beneficiary_name,
-        "notify_url": account.notify_url,
-        "create_time": clock.format_utc(account.created_at),
-        "update_time": clock.format_utc(account.updated_at),
-    }
 
 
 def transfer_url(links: Links, account: VirtualAccount) -> str:

@@ -4,6 +4,7 @@ provider's Virtual SPEI notification, and a row of the account's usage."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -15,9 +16,8 @@ from .. import clock, money
 from ..errors import IllegalState, InvalidField, NotFound
 from ..merchants.models import Merchant
 from ..mexico import clabe
-from ..payins import service as payins
 from ..payins import states
-from ..payins.commands import HostedCheckout, PartialCustomer, PartialIdentify
+from ..payins import trades as payins
 from ..payins.models import Trade
 from .models import VirtualAccount, VirtualTransfer
 from .service import ACTIVE, CURRENCY, METHOD, PROVIDER
@@ -38,14 +38,8 @@ def new_tracking_key(now: datetime) -> str:
     return f"SBX{now:%Y%m%d%H%M%S}{secrets.randbelow(10**10):010d}"
 
 
-def receive(
-    session: Session, merchant: Merchant, account_number: str, amount: Decimal, *, key: str | None = None
-) -> tuple[Trade, VirtualAccount]:
-    """A SPEI transfer of `amount` MXN reaches the merchant's CLABE: a trade, paid (SUCCESS) in the same
-    step, whose callback carries the account in `transfer_account`, and a row of the account's usage.
-
-    `key` is the tracking key the sending bank chose before sending (the transfer page's form): a transfer
-    already received under it is answered as it was, so a form posted again sends nothing twice."""
+def _locked_account(session: Session, merchant: Merchant, account_number: str) -> VirtualAccount:
+    """The merchant's account of this CLABE, locked: its transfers are taken one at a time."""
     check_clabe(account_number)
     account = session.scalar(
         select(VirtualAccount)
@@ -55,6 +49,29 @@ def receive(
     )
     if account is None:
         raise NotFound(reason="account-not-exist", message="clabe: no account of this merchant has this CLABE")
+    return account
+
+
+def _transfer_account(account: VirtualAccount, now: datetime) -> dict:
+    """The account a transfer reached, as the trade's callback says it (`transfer_account`)."""
+    return {
+        "account_id": account.account_id,
+        "account_number": account.account_number,
+        "beneficiary_name": account.beneficiary_name,
+        "provider": PROVIDER,
+        "transfer_timestamp": clock.unix(now),
+    }
+
+
+def receive(
+    session: Session, merchant: Merchant, account_number: str, amount: Decimal, *, key: str | None = None
+) -> tuple[Trade, VirtualAccount]:
+    """A SPEI transfer of `amount` MXN reaches the merchant's CLABE: a trade, paid (SUCCESS) in the same
+    step, whose callback carries the account in `transfer_account`, and a row of the account's usage.
+
+    `key` is the tracking key the sending bank chose before sending (the transfer page's form): a transfer
+    already received under it is answered as it was, so a form posted again sends nothing twice."""
+    account = _locked_account(session, merchant, account_number)
     # Looked for under the account's lock: a repeat racing its first waits for it, then finds it.
     earlier = received(session, merchant, key) if key is not None else None
     if earlier is not None:
@@ -86,13 +103,7 @@ def receive(
         states.SUCCESS,
         "paid by a SPEI transfer to its CLABE",
         user=_user(account),
-        transfer_account={
-            "account_id": account.account_id,
-            "account_number": account.account_number,
-            "beneficiary_name": account.beneficiary_name,
-            "provider": PROVIDER,
-            "transfer_timestamp": clock.unix(now),
-        },
+        transfer_account=_transfer_account(account, now),
     )
     session.add(
         VirtualTransfer(
@@ -121,29 +132,27 @@ def received(session: Session, merchant: Merchant, key: str) -> tuple[Trade, Vir
     return None if row is None else (row[0], row[1])
 
 
-def _order(account: VirtualAccount, tracking_key: str, amount: Decimal) -> HostedCheckout:
+@dataclass(frozen=True)
+class _Transfer:
     """The trade's order fields (what `new_trade` reads): the merchant placed no order, the transfer is one."""
-    return HostedCheckout(
+
+    out_trade_no: str
+    order_amount: Decimal
+    buyer_id: str
+    notify_url: str
+    subject: str
+    order_currency: str = CURRENCY
+    content: str | None = None
+    return_url: str | None = None
+
+
+def _order(account: VirtualAccount, tracking_key: str, amount: Decimal) -> _Transfer:
+    return _Transfer(
         out_trade_no=tracking_key,
-        method=METHOD,
-        channel=None,
-        order_currency=CURRENCY,
         order_amount=amount,
-        subject=f"SPEI transfer to virtual account {account.account_id}",
-        content=None,
-        notify_url=account.notify_url,
-        return_url=None,
         buyer_id=account.buyer_id,
-        timeout_express=None,
-        cancellation_express=None,
-        regions=None,
-        customer=PartialCustomer(
-            name=account.name,
-            email=account.email,
-            phone=None,
-            identify=PartialIdentify(number=account.identify_number, type=account.identify_type),
-        ),
-        address=None,
+        notify_url=account.notify_url,
+        subject=f"SPEI transfer to virtual account {account.account_id}",
     )
 
 

@@ -4,7 +4,7 @@ import base64
 
 import pytest
 
-from checkout.payins import service
+from checkout.payins import queries
 from tests import builders
 
 
@@ -122,7 +122,7 @@ def test_unexpected_failure_answers_the_envelope(app, api, monkeypatch):
     def explode(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(service, "read", explode)
+    monkeypatch.setattr(queries, "read", explode)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     try:
         response = api.client.post(

@@ -16,12 +16,17 @@ from checkout.api import jobs as api_jobs
 from checkout.api import redaction, requestlog
 from checkout.api.requestlog import ApiRequest
 from checkout.db import db
+from checkout.db import rows as row_writer
 from checkout.merchants.models import Merchant
 from tests import builders
 
 
+def rows_of(app):
+    return requestlog.of(app).rows
+
+
 def logged(app) -> list[ApiRequest]:
-    assert requestlog.flush()  # the writer thread has written what the requests queued
+    assert requestlog.of(app).flush()  # the writer thread has written what the requests queued
     with app.app_context():
         rows = list(db.session.scalars(select(ApiRequest).order_by(ApiRequest.id)))
         db.session.expunge_all()
@@ -103,16 +108,16 @@ def test_sandbox_requests_are_logged_on_real_time(app, api):
 def test_one_insert_per_request_after_its_own_transaction(app, api, monkeypatch):
     statements: list[str] = []
     writes: list[tuple] = []
-    write = requestlog._write
+    write = rows_of(app)._write
 
     def count(_conn, _cursor, statement, *_args):
         statements.append(statement)
 
-    def counted(engine, rows):
+    def counted(rows):
         writes.append((len(statements), rows))
-        write(engine, rows)
+        write(rows)
 
-    monkeypatch.setattr(requestlog, "_write", counted)
+    monkeypatch.setattr(rows_of(app), "_write", counted)
     with app.app_context():
         engine = db.engine
     event.listen(engine, "before_cursor_execute", count)
@@ -120,8 +125,8 @@ def test_one_insert_per_request_after_its_own_transaction(app, api, monkeypatch)
         api.post("/trade/query", {"trade_no": "nope"}, expect=400)
     finally:
         event.remove(engine, "before_cursor_execute", count)
-    assert requestlog.flush()
-    [(after, [row])] = writes  # one INSERT (requestlog._write), after every statement of the request itself
+    assert requestlog.of(app).flush()
+    [(after, [row])] = writes  # one INSERT (RowWriter._write), after every statement of the request itself
     assert after == len(statements) and not any(s.startswith("INSERT") for s in statements)
     assert row[2:5] == ("POST", "/trade/query", 400)
     assert [r.path for r in logged(app)] == ["/trade/query"]
@@ -131,7 +136,7 @@ def test_the_request_succeeds_when_the_log_fails(app, api, monkeypatch, caplog):
     def broken(*_args, **_kwargs):
         raise RuntimeError("the log is down")
 
-    monkeypatch.setattr(requestlog, "_write", broken)
+    monkeypatch.setattr(rows_of(app), "_write", broken)
     with caplog.at_level(logging.ERROR, logger="checkout.api.requestlog"):
         answer = api.post("/trade/pay", builders.direct("PIX", "order-1"), expect=200)
         assert answer["code"] == "10000" and answer["trade_no"]
@@ -163,8 +168,8 @@ def test_the_worker_runs_the_purges():
     from checkout import worker
     from checkout.dashboard import jobs as dashboard_jobs
 
-    assert api_jobs.purge_request_log in worker.JOBS
-    assert dashboard_jobs.purge_login_attempts in worker.JOBS
+    assert api_jobs.purge_request_log in worker.HOUSEKEEPING
+    assert dashboard_jobs.purge_login_attempts in worker.HOUSEKEEPING
 
 
 def test_the_logs_connections_keep_the_schema_the_database_url_names():
@@ -174,15 +179,13 @@ def test_the_logs_connections_keep_the_schema_the_database_url_names():
     import os
 
     import pytest
-    from sqlalchemy import create_engine
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import OperationalError
 
     base = make_url(os.environ.get("CHECKOUT_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"))
     url = base.update_query_dict({"options": "-csearch_path=log_schema_check"})
-    engine = create_engine(url)
+    writer = row_writer.unsynced_engine(url.render_as_string(hide_password=False))
     try:
-        writer = requestlog.writer(engine)
         with writer.connect() as connection:
             shown = (
                 connection.exec_driver_sql("SHOW search_path").scalar(),
@@ -191,7 +194,7 @@ def test_the_logs_connections_keep_the_schema_the_database_url_names():
     except OperationalError:
         pytest.skip("no PostgreSQL at the test URL")
     finally:
-        engine.dispose()
+        writer.dispose()
     assert shown == ("log_schema_check", "on")
 
 
@@ -200,15 +203,15 @@ def test_a_request_does_not_wait_for_its_log(app, api, monkeypatch):
     import threading
 
     release = threading.Event()
-    write = requestlog._write
+    write = rows_of(app)._write
 
-    def slow(engine, rows):
+    def slow(rows):
         release.wait(10)
-        write(engine, rows)
+        write(rows)
 
-    monkeypatch.setattr(requestlog, "_write", slow)
+    monkeypatch.setattr(rows_of(app), "_write", slow)
     api.post("/trade/query", {"trade_no": "nope"}, expect=400)
-    assert not requestlog.flush(timeout=0.2)  # still being written
+    assert not requestlog.of(app).flush(timeout=0.2)  # still being written
     release.set()
     assert [(r.path, r.status) for r in logged(app)] == [("/trade/query", 400)]
 
@@ -268,14 +271,14 @@ def test_a_lone_surrogate_costs_no_other_merchants_rows(app, api, other_api, mon
     """A body holding `"\\ud800"` (which no UTF-8 encoder takes, nor PostgreSQL) used to fail the whole
     batch it was written in: every other merchant's rows of those 50 ms were lost."""
     release, batches = threading.Event(), []
-    write = requestlog._write
+    write = rows_of(app)._write
 
-    def held(engine, rows):
+    def held(rows):
         batches.append(len(rows))
         release.wait(10)
-        write(engine, rows)
+        write(rows)
 
-    monkeypatch.setattr(requestlog, "_write", held)
+    monkeypatch.setattr(rows_of(app), "_write", held)
     api.get("/sandbox/clock")  # a first batch, held while the next requests queue up behind it
     deadline = time.monotonic() + 10
     while not batches and time.monotonic() < deadline:
@@ -298,8 +301,6 @@ def test_a_row_the_database_refuses_is_dropped_alone_and_said_so(app, api, other
     """Whatever the reason a database refuses a row (here its merchant is gone), the others of its batch
     are written, and the log says whose row was dropped, never what it held."""
     ours, theirs = _merchant_id(app, api), _merchant_id(app, other_api)
-    with app.app_context():
-        engine = requestlog.writer(db.engine)
     now = clock.real_now()
 
     def row(merchant_id: int, path: str, body: str) -> tuple:
@@ -312,7 +313,7 @@ def test_a_row_the_database_refuses_is_dropped_alone_and_said_so(app, api, other
         row(theirs, "/trade/query", '{"n":2}'),
     ]
     with caplog.at_level(logging.WARNING, logger="checkout.api.requestlog"):
-        requestlog._write(engine, rows)
+        rows_of(app)._write(rows)
     kept = [(r.merchant_id, r.path, r.request_body) for r in logged(app)]
     assert kept == [
         (ours, "/trade/query", '{"n":1}'),
@@ -327,19 +328,17 @@ def test_a_database_that_cannot_be_reached_fails_the_batch_once(app, api, monkey
     """Not a row's fault: the batch is not tried row by row (the caller logs it once)."""
     import pytest
 
-    with app.app_context():
-        engine = requestlog.writer(db.engine)
-    gone, tried = engine.dialect.dbapi.OperationalError, []
+    gone, tried = rows_of(app).engine.dialect.dbapi.OperationalError, []
 
     def down(_engine, _connection, _sql, values):
         tried.append(len(values))
         raise gone("the database is gone")
 
-    monkeypatch.setattr(requestlog, "_insert", down)
+    monkeypatch.setattr(row_writer, "_insert", down)
     now, merchant_id = clock.real_now(), _merchant_id(app, api)
-    rows = [(merchant_id, now, "GET", "/a", 200, 1, "", ""), (merchant_id, now, "GET", "/b", 200, 1, "", "")]
+    batch = [(merchant_id, now, "GET", "/a", 200, 1, "", ""), (merchant_id, now, "GET", "/b", 200, 1, "", "")]
     with caplog.at_level(logging.WARNING, logger="checkout.api.requestlog"), pytest.raises(gone):
-        requestlog._write(engine, rows)
+        rows_of(app)._write(batch)
     assert tried == [2] and caplog.text == ""
 
 

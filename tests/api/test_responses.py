@@ -11,10 +11,10 @@ from pydantic import BaseModel, ConfigDict, RootModel, create_model
 
 from checkout import clock
 from checkout.api import openapi
+from tests.payins.helpers import hosted
 
 from .. import builders
 from ..conftest import Api, PayoutApi
-from ..payins.test_checkout import hosted
 from ..virtualspei.builders import account as spei_account
 
 FORBID = ConfigDict(extra="forbid")

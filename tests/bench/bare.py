@@ -13,7 +13,6 @@ import os
 import re
 import secrets
 import time
-from dataclasses import asdict
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -22,21 +21,18 @@ from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from checkout import clock, jsonbody, links, money, peek, signing
+from checkout import clock, jsonbody, links, money, signing
 from checkout.config import Defaults
-from checkout.db import PING_AFTER_IDLE, make_engine, one_statement
+from checkout.db import PING_AFTER_IDLE, Readers, make_engine, one_statement
 from checkout.pages import common, rendered, security
 from checkout.pages.payout_views import session_and_merchant
 from checkout.payins import methods, timeouts
-from checkout.payins import service as payins
-from checkout.payins.commands import DirectPayment
+from checkout.payins import queries as payins
 from checkout.payins.models import Trade, TradeEvent
-from checkout.payins.schemas import DirectPayRequest, QueryRequest
+from checkout.payins.requests import DirectPayRequest, QueryRequest
 from checkout.payouts import service, sessions
-from checkout.payouts.commands import Quotation
 from checkout.payouts.models import CheckoutSession
 from checkout.payouts.schemas import DryRunRequest
-from checkout.validation import command
 
 app = Flask(__name__)
 
@@ -74,13 +70,11 @@ def floor_dry_run():
     req = DryRunRequest.model_validate(body)
     if abs(time.time() - req.timestamp) > 300:
         return jsonify({"code": 4001000, "msg": "request has expired", "time": int(time.time()), "data": None}), 400
-    figures = service.quote(
-        command(req, Quotation), mid_rates=_MID_RATES, markup_bps=50
-    ).as_strings()  # a new merchant's markup
+    figures = service.quote(req, mid_rates=_MID_RATES, markup_bps=50).as_strings()  # a new merchant's markup
     return jsonify({"code": 200, "msg": "success", "time": int(time.time()), "data": figures})
 
 
-_readers = peek.Readers(ping_after=PING_AFTER_IDLE)
+_readers = Readers(ping_after=PING_AFTER_IDLE)
 
 
 def _payin_credentials() -> bool:
@@ -147,7 +141,7 @@ def floor_pay():
     log, the operation layer, the state machine and the ORM's unit of work, the request's clock."""
     if not _payin_credentials():
         return jsonify({"code": "40001", "msg": "invalid signature"}), 400
-    req = command(DirectPayRequest.model_validate(jsonbody.read_object()), DirectPayment)
+    req = DirectPayRequest.model_validate(jsonbody.read_object())
     details = _PIX.check(req)
     engine, trades, events = _writes()
     _, merchant = _database()
@@ -173,7 +167,12 @@ def floor_pay():
         "notify_url": req.notify_url,
         "return_url": req.return_url,
         "expires_at": timeouts.expiry(req.timeout_express, now),
-        "details": {**details, "customer": asdict(req.customer), "address": asdict(req.address), "response": response},
+        "details": {
+            **details,
+            "customer": req.customer.model_dump(),
+            "address": req.address.model_dump(),
+            "response": response,
+        },
         "created_at": now,
         "updated_at": now,
     }

@@ -12,8 +12,8 @@ from checkout import worker
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
 from checkout.notifications import outbox
-from checkout.notifications.dispatcher import body_of
 from checkout.notifications.models import DELIVERED, OutboxMessage
+from checkout.notifications.transport import body_of
 
 TIME_LIMIT = 300  # seconds: a worker that cannot deliver stops being waited for
 
@@ -45,7 +45,7 @@ def _queue(app: Flask, app_id: str, target: str, count: int, tag: str) -> list[b
                 )
             )
         db.session.commit()
-        return [body_of(message) for message in messages]
+        return [body_of(message.payload) for message in messages]
 
 
 def _delivered(app: Flask, tag: str) -> int:

@@ -1,6 +1,15 @@
+"""Card tokens: tokenization through the API, and the app's Tokenizer on its own."""
+
+from datetime import timedelta
+
+import pytest
 from sqlalchemy import select
 
+from checkout import clock
 from checkout.cards.models import CardToken
+from checkout.cards.service import CardInput, Tokenizer
+from checkout.errors import InvalidField
+from checkout.merchants import service as merchants
 from tests import builders
 
 
@@ -68,3 +77,24 @@ def test_missing_holder_name(api):
 def test_month_out_of_range(api):
     body = api.post("/card/token", builders.card(card={"valid_thru_month": "13"}), expect=400)
     assert body["sub_msg"] == "card.valid_thru_month: must be 1 to 12"
+
+
+class _Notes:
+    """An acquirer that notes every card alike and still takes one past expiry."""
+
+    def outcome_for(self, card_no: str, holder_name: str = "") -> str:
+        return f"noted:{holder_name}"
+
+    def published_expiry(self, card_no: str) -> tuple[int, int] | None:
+        return (2020, 1)
+
+
+def test_the_tokenizer_keeps_its_acquirers_note_and_takes_its_published_expiry(session):
+    owner = merchants.create(session, name="Tokens")
+    tokenizer = Tokenizer(_Notes(), fingerprint_key="not-in-logs", ttl_seconds=60)
+    card = tokenizer.tokenize(session, owner, CardInput("4111111111111111", "123", "2020", "1", "Ana"))
+    assert (card.sandbox_outcome, card.exp_year, card.exp_month) == ("noted:Ana", 2020, 1)
+    assert clock.as_utc(card.expires_at) - clock.as_utc(card.created_at) == timedelta(seconds=60)
+    with pytest.raises(InvalidField, match="card has expired"):
+        tokenizer.tokenize(session, owner, CardInput("4111111111111111", "123", "2020", "2", "Ana"))
+    assert "not-in-logs" not in repr(tokenizer)

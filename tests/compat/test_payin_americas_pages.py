@@ -39,7 +39,7 @@ from checkout import worker
 from tests import builders
 from tests.builders import merge
 
-from .test_payin_country_pages import INVALID_JSON
+from .helpers import INVALID_JSON
 
 # --- the pages' request examples, as printed (the app id's placeholder aside) ---------------------------
 

@@ -1,12 +1,12 @@
 """Payin callbacks as the provider documents them (payin/notification): body fields and types, and the
 Pagsmile-Signature header checked with the provider's own four steps, written here as a merchant would."""
 
-import hashlib
-import hmac
 import time
 
 from checkout import worker
 from tests import builders
+
+from .helpers import verify_as_the_provider_says
 
 # The provider's notification example, keys and value types (every value a string, `user` an object).
 DOCUMENTED = {
@@ -23,15 +23,6 @@ DOCUMENTED = {
     "user": dict,
 }
 DOCUMENTED_USER = {"buyer_id": str, "identify": dict, "username": str, "phone": str, "email": str, "ip": str}
-
-
-def verify_as_the_provider_says(header: str, raw_body: bytes, secret_key: str, tolerance: int = 300) -> bool:
-    # Step 1: split on "," then on "=": t is the timestamp, v2 the signature; other elements are discarded.
-    elements = dict(element.strip().split("=", 1) for element in header.split(","))
-    # Steps 2 and 3: HMAC-SHA256 keyed with the SecretKey over the original request body.
-    expected = hmac.new(secret_key.encode("utf-8"), raw_body, hashlib.sha256).hexdigest()
-    # Step 4: compare, then check the timestamp against one's own tolerance.
-    return hmac.compare_digest(expected, elements["v2"]) and abs(time.time() - int(elements["t"])) <= tolerance
 
 
 def _callbacks(app, api, receiver, count):

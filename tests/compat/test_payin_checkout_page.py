@@ -4,9 +4,10 @@ its pages print them: the "*" marks of required fields are taken out (the page u
 are not JSON), the app id and the 2022 timestamp replaced. Nothing else is changed."""
 
 import json
-import re
 from datetime import datetime, timedelta
 from urllib.parse import parse_qs, quote, urlsplit
+
+from .helpers import unmarked
 
 GENERAL_EXAMPLE = """{
       "charset": "UTF-8",
@@ -142,10 +143,6 @@ API_EXAMPLE = GENERAL_EXAMPLE.replace('"trade_type": "WEB"', '"trade_type": "API
 # The documented answer: these fields, and web_url a page carrying prepay_id or its equivalent.
 DOCUMENTED = {"code": "10000", "msg": "Success"}
 DOCUMENTED_FIELDS = {"trade_no", "out_trade_no", "web_url", "prepay_id"}
-
-
-def unmarked(example: str) -> str:
-    return re.sub(r"(?m)^(\s*)\*\s?", r"\1", example)
 
 
 def test_the_general_example_opens_a_checkout(api, send_example):

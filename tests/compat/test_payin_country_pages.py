@@ -25,8 +25,7 @@ import pytest
 
 from checkout.mexico import clabe
 
-from .test_payin_checkout_page import unmarked
-from .test_payin_direct_payment import WALLET_EXAMPLE, with_required
+from .helpers import INVALID_JSON, WALLET_EXAMPLE, unmarked, with_required
 
 # --- the pages' request examples -------------------------------------------------------------------
 
@@ -924,13 +923,6 @@ COUNTRY = {
     "COP": ("573020481705", "300760", ("Bogotá D.C.", "Bogotá", "Carrera 7", "71-21")),
     "CLP": ("56233145118", "3007601", ("Región Metropolitana", "Santiago", "Avenida Libertador", "1449")),
     "PEN": ("51980302848", "01130", ("Lima", "Lima", "Avenida Javier Prado Este", "4200")),
-}
-
-INVALID_JSON = {
-    "code": "40002",
-    "msg": "Business Failed",
-    "sub_code": "invalid-json",
-    "sub_msg": "request body is not valid UTF-8 JSON",
 }
 
 

@@ -10,7 +10,6 @@ the general page's example (submit-a-payin/README.md) is not JSON (`"street";`, 
 """
 
 import base64
-import json
 import re
 
 import pytest
@@ -18,7 +17,7 @@ import pytest
 from checkout.brazil import boleto, brcode, qrimage
 from tests import builders
 
-from .test_payin_checkout_page import unmarked
+from .helpers import WALLET_EXAMPLE, unmarked, with_required
 
 # --- the pages' request examples -------------------------------------------------------------------
 
@@ -123,29 +122,6 @@ DEPOSIT_EXPRESS_EXAMPLE = """{
       }
       }"""
 
-WALLET_EXAMPLE = """{
-    * "app_id": "{app_id}",
-    * "out_trade_no": "202201010354003",
-    * "method": "Wallet",
-    * "channel": "PicPay",
-    * "order_amount": "12.01",
-    * "order_currency": "BRL",
-    * "subject": "trade pay test",
-    * "content": "trade pay test conent",
-    * "notify_url": "http://merchant/callback/success",
-      "return_url": "https://www.merchant.com",
-    * "buyer_id": "buyer_0101_0001",
-    * "timestamp": "2022-01-01 03:54:01",
-      "timeout_express":"1c",
-    * "customer" : {
-    *     "identify": {
-    *         "type": "CPF",
-    *         "number": "11032341882"
-          },
-    *     "name": "Test User Name",
-    *     "email": "test@pagsmile.com"
-      }
-      }"""
 
 # `${token}` is the page's placeholder for a token from its JavaScript library; a token of ours takes its
 # place. `${fingerprint}` stays: any text is a fingerprint to the sandbox.
@@ -196,29 +172,6 @@ CREDIT_CARD_EXAMPLE = """{
       }"""
 
 # --- what the interface requires beyond them ---------------------------------------------------------
-
-# The provider's sandbox test customer (payin/data/data-for-test-sandbox.md) gives the values.
-PHONE = ',\n          "phone": "5511987654321"'
-ADDRESS_PARTS = (
-    ',\n          "state": "MG", "city": "Uberaba", "street": "Avenida Leopoldino de Oliveira", "street_number": "100"'
-)
-
-
-def with_required(example: str) -> str:
-    """The example with what the interface's table requires and the page leaves out, added (and only that)."""
-    sent = json.loads(example.replace("{app_id}", "x").replace("${token}", "x"))
-    if "phone" not in sent["customer"]:
-        anchor = '"email": "test@pagsmile.com"'
-        example = example.replace(anchor, anchor + PHONE, 1)
-    if "address" not in sent:
-        end = example.rindex("}")
-        example = example[:end] + ',\n      "address" : {\n          "zip_code": "38082365"\n      }\n' + example[end:]
-    anchor = '"zip_code": "38082365"'
-    example = example.replace(anchor, anchor + ADDRESS_PARTS, 1)
-    completed = json.loads(example.replace("{app_id}", "x").replace("${token}", "x"))
-    assert set(completed["address"]) == {"zip_code", "state", "city", "street", "street_number"}
-    assert "phone" in completed["customer"]
-    return example
 
 
 # --- the pages' response examples ------------------------------------------------------------------

@@ -20,9 +20,7 @@ from checkout import worker
 from checkout.mexico import clabe
 from checkout.virtualspei import service
 
-from .test_payin_callbacks import verify_as_the_provider_says
-from .test_payin_checkout_page import unmarked
-from .test_payin_country_pages import INVALID_JSON
+from .helpers import INVALID_JSON, unmarked, verify_as_the_provider_says
 
 # --- the pages' request examples -------------------------------------------------------------------
 

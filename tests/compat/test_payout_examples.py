@@ -12,6 +12,8 @@ from checkout.db import db
 from checkout.payouts.models import Payout
 from tests import builders
 
+from .helpers import final_status
+
 # payout/submit-a-payout/brazil/pix.md
 PIX_EXAMPLE = """{
      "name": "GUILHERME ****** SOUZA",
@@ -122,14 +124,6 @@ def _fund_for(merchant, fund):
         fund(merchant, currency, amount)
 
 
-def _final(api, payout_api, outbox, transaction_id: str) -> tuple[str, list[str]]:
-    """The payout's status once the sandbox bank is done, and the statuses notified."""
-    api.post("/sandbox/clock", {"advance_seconds": 360}, expect=200)
-    status = payout_api.post("/payout/status", {"payout_id": transaction_id}, expect=200)["data"]["status"]
-    notified = [p["status"] for kind, _, p in outbox(transaction_id) if kind == "payout.notification"]
-    return status, notified
-
-
 @pytest.mark.parametrize(
     "example, answer",
     [
@@ -152,7 +146,7 @@ def test_each_submit_page_example_is_accepted_and_paid(
     fields = ("custom_code", "arrival_amount", "arrival_currency", "source_amount", "source_currency")
     assert tuple(data[key] for key in fields) == answer
     assert data["status"] == "IN_PROCESSING" and data["id"].startswith("TS")
-    assert _final(api, payout_api, outbox, data["id"]) == ("PAID", ["PAID"])
+    assert final_status(api, payout_api, outbox, data["id"]) == ("PAID", ["PAID"])
 
 
 def test_the_bank_transfer_digit_left_in_the_account_is_its_last(send_payout_example, app, merchant, fund):
@@ -291,7 +285,7 @@ def test_the_providers_sandbox_accounts_give_their_outcome(
     _fund_for(merchant, fund)
     status, body = send_payout_example("/api/payout", TEST_DATA[page], **values)
     assert status == 200, body
-    assert _final(api, payout_api, outbox, body["data"]["id"]) == (outcome, [outcome])
+    assert final_status(api, payout_api, outbox, body["data"]["id"]) == (outcome, [outcome])
 
 
 @pytest.mark.parametrize(("account", "outcome"), [("paid@pagsmile.com", "PAID"), ("ana@example.com", "REJECTED")])
@@ -302,7 +296,7 @@ def test_paypal_pays_only_its_sandbox_account(
     _fund_for(merchant, fund)
     example = PAYPAL_EXAMPLE.replace("paid@pagsmile.com", account)
     _, body = send_payout_example("/api/payout", example, **MASKS)
-    assert _final(api, payout_api, outbox, body["data"]["id"]) == (outcome, [outcome])
+    assert final_status(api, payout_api, outbox, body["data"]["id"]) == (outcome, [outcome])
 
 
 def test_the_dry_run_quotes_paypal_by_the_beneficiarys_country(payout_api):

@@ -1,38 +1,13 @@
-"""Helpers for the dashboard tests: a browser-like client that reads each form's CSRF token."""
+"""The dashboard tests' fixtures: browsers, a signed-in user, another app on the same database, the command line."""
 
 from __future__ import annotations
-
-import re
 
 import pytest
 
 from checkout import create_app
 from checkout.db import db
 
-PASSWORD = "correct horse battery"
-
-
-def csrf(html: str) -> str:
-    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
-
-
-class Browser:
-    def __init__(self, client, address: str = "198.51.100.7"):
-        self.client, self.address = client, address
-
-    def get(self, path: str, **kwargs):
-        return self.client.get(path, environ_base={"REMOTE_ADDR": self.address}, **kwargs)
-
-    def submit(self, path: str, data: dict, *, form_at: str | None = None):
-        """POST `data` with the CSRF token of the form shown at `form_at` (default: the same path)."""
-        token = csrf(self.get(form_at or path).get_data(as_text=True))
-        return self.client.post(path, data={"csrf_token": token, **data}, environ_base={"REMOTE_ADDR": self.address})
-
-    def sign_up(self, email: str = "ana@shop.example", shop_name: str = "Loja da Ana", password: str = PASSWORD):
-        return self.submit("/dashboard/signup", {"email": email, "password": password, "shop_name": shop_name})
-
-    def log_in(self, email: str, password: str = PASSWORD):
-        return self.submit("/dashboard/login", {"email": email, "password": password})
+from .helpers import Browser, add_user
 
 
 @pytest.fixture
@@ -43,6 +18,15 @@ def visitor(app):
 @pytest.fixture
 def make_browser(app):
     return lambda address="198.51.100.7": Browser(app.test_client(), address)
+
+
+@pytest.fixture
+def alice(app, api, make_browser) -> Browser:
+    """A dashboard user of `api`'s merchant, signed in."""
+    add_user(app, api.credentials, "a@shop.example")
+    browser = make_browser()
+    assert browser.log_in("a@shop.example").status_code == 302
+    return browser
 
 
 @pytest.fixture

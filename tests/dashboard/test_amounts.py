@@ -10,9 +10,7 @@ import pytest
 from babel import numbers
 
 from tests import builders
-from tests.dashboard.conftest import csrf
-
-from .test_overview import add_user
+from tests.dashboard.helpers import csrf
 
 KOREAN = {
     "name": "Kim Minji",
@@ -21,14 +19,6 @@ KOREAN = {
     "identify": {"type": "ID", "number": "9001011234567"},
 }
 SEOUL = {"zip_code": "04524", "state": "Seoul", "city": "Seoul", "street_number": "100", "street": "Sejong-daero"}
-
-
-@pytest.fixture
-def alice(app, api, make_browser):
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
-    return browser
 
 
 def bahraini(api, work, amount: str = "1234.567") -> str:

@@ -14,7 +14,7 @@ from checkout.db import db
 from checkout.merchants.service import find_by_app_id
 from tests import builders
 
-from .test_overview import add_user
+from .helpers import add_user
 
 
 def shown(figure: str) -> str:

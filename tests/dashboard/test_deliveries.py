@@ -7,13 +7,13 @@ import pytest
 
 from checkout import worker
 from checkout.dashboard.web import back_to
-from checkout.notifications import dispatcher
+from checkout.notifications import transport as notify_transport
 from tests import builders
 from tests.notifications import test_resend as resend
 from tests.notifications.conftest import Receiver
-from tests.notifications.test_resend import Transport
+from tests.notifications.helpers import Transport
 
-from .test_overview import add_user
+from .helpers import add_user
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def paid_pix(api, receiver, out_trade_no: str) -> tuple[str, str]:
 
 def test_send_again_answers_at_once_and_the_worker_sends_it_once(app, api, make_browser, monkeypatch):
     transport = Transport()  # a receiver that would hang holds only the worker's sending thread
-    monkeypatch.setattr(dispatcher, "post", transport)
+    monkeypatch.setattr(notify_transport, "post", transport)
     add_user(app, api.credentials, "a@shop.example")
     trade_no = resend.paid_pix(api)
     worker.run_once(app)

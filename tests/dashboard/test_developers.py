@@ -6,39 +6,24 @@ import re
 import threading
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from checkout.dashboard import developers as dev
-from checkout.dashboard.models import LoginAttempt
 from checkout.db import db
 from checkout.merchants import service
 from checkout.merchants.models import Merchant
 from tests import builders
 from tests.conftest import Api, PayoutApi
 
-from .conftest import PASSWORD, csrf
-from .test_overview import add_user
+from .helpers import PASSWORD, add_user, csrf, failures
 
 WRONG = "not my password at all"
-
-
-@pytest.fixture
-def alice(app, api, make_browser):
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
-    return browser
 
 
 def stored_keys(app, app_id: str) -> tuple[str, str]:
     with app.app_context():
         merchant = db.session.scalar(select(Merchant).where(Merchant.app_id == app_id))
         return merchant.security_key, merchant.app_key
-
-
-def failures(app, email: str = "a@shop.example") -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count()).select_from(LoginAttempt).where(LoginAttempt.email == email))
 
 
 def code(html: str, element_id: str) -> str | None:

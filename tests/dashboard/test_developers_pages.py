@@ -13,16 +13,6 @@ from checkout import signing
 from checkout.dashboard import developers
 from tests import builders
 
-from .test_overview import add_user
-
-
-@pytest.fixture
-def alice(app, api, make_browser):
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
-    return browser
-
 
 def paid(api, out_trade_no: str) -> str:
     trade_no = api.post("/trade/pay", builders.direct("PIX", out_trade_no), expect=200)["trade_no"]

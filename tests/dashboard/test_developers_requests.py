@@ -18,20 +18,16 @@ from checkout.db import db
 from checkout.merchants.models import Merchant
 from tests import builders
 
-from .test_overview import add_user
-
 
 @pytest.fixture
-def alice(app, api, make_browser):
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
+def alice(alice, app):
+    browser = alice
     page = browser.get
 
     def get(path: str, **kwargs):
         # The API's rows are written by the log's writer thread: wait for it, not for the page's short
         # flush, which a loaded machine can outlast.
-        assert requestlog.flush()
+        assert requestlog.of(app).flush()
         return page(path, **kwargs)
 
     browser.get = get

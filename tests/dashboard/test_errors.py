@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .test_overview import add_user
+from .helpers import add_user
 
 
 def test_an_unknown_dashboard_path_answers_a_translated_page(client):
@@ -36,8 +36,8 @@ def test_each_notification_links_to_the_page_of_what_it_is_about():
     def page(kind, subject, payload=None):
         return subject_page(OutboxMessage(kind=kind, subject_id=subject, payload=payload or {}))
 
-    assert page("payin.callback", "T1") == ("dashboard.payment_detail", {"trade_no": "T1"})
-    assert page("refund.email", "R1", {"trade_no": "T2"}) == ("dashboard.payment_detail", {"trade_no": "T2"})
-    assert page("vault.callback", "V1") == ("dashboard.vault_detail", {"token": "V1"})
-    assert page("payout.notification", "P1") == ("dashboard.payout_detail", {"transaction_id": "P1"})
+    assert page("payin.callback", "T1") == ("dashboard.payments.detail", {"trade_no": "T1"})
+    assert page("refund.email", "R1", {"trade_no": "T2"}) == ("dashboard.payments.detail", {"trade_no": "T2"})
+    assert page("vault.callback", "V1") == ("dashboard.vaults.detail", {"token": "V1"})
+    assert page("payout.notification", "P1") == ("dashboard.payouts.detail", {"transaction_id": "P1"})
     assert page("refund.email", "R1") is None

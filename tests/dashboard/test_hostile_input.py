@@ -4,16 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import PASSWORD
-from .test_overview import add_user
-
-
-@pytest.fixture
-def alice(app, api, make_browser):
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
-    return browser
+from .helpers import PASSWORD
 
 
 @pytest.mark.parametrize(

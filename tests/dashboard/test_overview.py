@@ -7,19 +7,9 @@ from decimal import Decimal
 from babel import numbers
 
 from checkout import clock
-from checkout.dashboard import users
-from checkout.db import db
-from checkout.merchants.service import find_by_app_id
 from tests import builders
 
-from .conftest import PASSWORD
-
-
-def add_user(app, credentials: dict, email: str) -> None:
-    with app.app_context():
-        merchant = find_by_app_id(db.session, credentials["app_id"])
-        users.create(db.session, merchant=merchant, email=email, password=PASSWORD)
-        db.session.commit()
+from .helpers import add_user
 
 
 def test_a_user_sees_only_its_own_merchant(app, api, other_api, fund, make_browser):

@@ -7,9 +7,7 @@ import re
 import pytest
 
 from tests import builders
-from tests.dashboard.conftest import csrf
-
-from .test_overview import add_user
+from tests.dashboard.helpers import csrf
 
 # What differs between two trades' callbacks whatever path made them.
 OWN = {"notify_id", "trade_no", "out_trade_no", "out_request_no", "refund_no", "timestamp"}
@@ -43,14 +41,6 @@ def query(api, trade_no: str) -> dict:
 def history(api, trade_no: str) -> list[tuple]:
     """The trade's status history as /trade/query reports it, without the times."""
     return [(h["from_status"], h["trade_status"], h["reason"]) for h in query(api, trade_no)["status_history"]]
-
-
-@pytest.fixture
-def alice(app, api, make_browser):
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
-    return browser
 
 
 def refund_form(browser, trade_no: str) -> dict:
@@ -124,7 +114,7 @@ def test_a_vault_payment_shows_its_vault_and_card_and_offers_nothing_while_proce
 
 
 def test_a_hosted_checkout_waiting_for_the_customer_offers_nothing(api, alice):
-    from tests.payins.test_checkout import hosted
+    from tests.payins.helpers import hosted
 
     trade_no = api.post("/trade/create", hosted(), expect=200)["trade_no"]
     answer = alice.get(f"/dashboard/payments/{trade_no}")

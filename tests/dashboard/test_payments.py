@@ -13,8 +13,6 @@ from checkout.db import db
 from checkout.payins.models import Trade
 from tests import builders
 
-from .test_overview import add_user
-
 
 def rows(html: str) -> list[str]:
     """The out_trade_no of each listed trade, in the page's order."""
@@ -34,14 +32,6 @@ def set_created(app, at: datetime, *out_trade_nos: str) -> None:
 
 def pix(api, out_trade_no: str, **overrides) -> str:
     return api.post("/trade/pay", builders.direct("PIX", out_trade_no, **overrides), expect=200)["trade_no"]
-
-
-@pytest.fixture
-def alice(app, api, make_browser):
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
-    return browser
 
 
 def test_pages_of_50_newest_first_neither_repeat_nor_drop_trades_made_at_one_instant(app, api, other_api, alice):

@@ -13,16 +13,7 @@ from checkout.payouts.models import Payout
 from tests import builders
 from tests.conftest import Api
 
-from .conftest import Browser
-from .test_overview import add_user
-
-
-@pytest.fixture
-def alice(app, api, make_browser):
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
-    return browser
+from .helpers import Browser, add_user
 
 
 def submit(payout_api, custom_code: str, **overrides) -> str:

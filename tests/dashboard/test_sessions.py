@@ -10,18 +10,9 @@ from itsdangerous import TimestampSigner
 
 from checkout import clock
 
-from .conftest import PASSWORD, Browser
-from .test_overview import add_user
+from .helpers import PASSWORD, Browser
 
 COOKIE = "checkout_dashboard"
-
-
-@pytest.fixture
-def alice(app, api, make_browser) -> Browser:
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    assert browser.log_in("a@shop.example").status_code == 302
-    return browser
 
 
 def copy_of(browser: Browser, make_browser) -> Browser:

@@ -14,11 +14,9 @@ from checkout import clock, translations
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
 from tests import builders
-from tests.merchants.test_policy import progressive_jpeg
+from tests.merchants.helpers import progressive_jpeg
 
-from .conftest import PASSWORD, Browser
-from .test_developers import failures
-from .test_overview import add_user
+from .helpers import PASSWORD, Browser, add_user, failures
 
 
 def image(width: int = 300, height: int = 100, fmt: str = "PNG", colour=(200, 30, 60), **save) -> bytes:
@@ -37,14 +35,6 @@ def stored(app, credentials) -> dict:
             "frame_origins": merchant.frame_origins,
             "default_language": merchant.default_language,
         }
-
-
-@pytest.fixture
-def alice(app, api, make_browser) -> Browser:
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
-    return browser
 
 
 def upload(browser: Browser, data: bytes, name: str = "logo.png"):

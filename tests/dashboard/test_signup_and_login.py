@@ -14,7 +14,7 @@ from checkout.db import db
 from tests import builders
 from tests.conftest import Api
 
-from .conftest import PASSWORD
+from .helpers import PASSWORD
 
 
 def credentials_in(html: str) -> dict:
@@ -154,7 +154,7 @@ def test_cli_creates_a_user_and_refuses_duplicates(app, merchant, run_cli, make_
 
 
 def test_login_returns_to_the_page_that_asked_for_it_inside_the_dashboard_only(app, api, make_browser):
-    from .test_overview import add_user
+    from .helpers import add_user
 
     add_user(app, api.credentials, "a@shop.example")
     browser = make_browser()

@@ -13,7 +13,7 @@ from checkout.dashboard import passwords, users
 from checkout.dashboard.models import LoginAttempt, SignupAttempt
 from checkout.db import db
 
-from .conftest import PASSWORD, Browser, csrf
+from .helpers import PASSWORD, Browser, csrf
 
 
 def test_ten_sign_ups_an_hour_from_one_address_then_429_until_the_oldest_is_an_hour_old(app, make_browser):

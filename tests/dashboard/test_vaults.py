@@ -13,19 +13,10 @@ from checkout import clock
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
 from checkout.vaults import service as vaults
-from checkout.vaults.commands import NewVault
 from checkout.vaults.models import Vault
 from tests import builders
 
-from .test_overview import add_user
-
-
-@pytest.fixture
-def alice(app, api, make_browser):
-    add_user(app, api.credentials, "a@shop.example")
-    browser = make_browser()
-    browser.log_in("a@shop.example")
-    return browser
+from .helpers import add_user
 
 
 def card_vault(api, **overrides) -> str:
@@ -56,13 +47,10 @@ def vault_rows(app, credentials: dict, count: int, at: datetime) -> list[str]:
     with app.app_context():
         merchant = find_by_app_id(db.session, credentials["app_id"])
         body = builders.pix_vault(clock.brazil_today())
-        from checkout.validation import command
         from checkout.vaults.schemas import VaultCreateRequest
 
         request = VaultCreateRequest.model_validate({"app_id": "x", "timestamp": builders.TIMESTAMP, **body})
-        tokens = [
-            vaults.create(db.session, merchant, command(request, NewVault), 3600, True).token for _ in range(count)
-        ]
+        tokens = [vaults.create(db.session, merchant, request, 3600, True).token for _ in range(count)]
         db.session.execute(update(Vault).where(Vault.token.in_(tokens)).values(created_at=at))
         db.session.commit()
         return tokens
@@ -230,7 +218,7 @@ def test_actions_need_the_csrf_token(app, api, alice, row_counts):
 def test_with_the_sandbox_off_there_is_no_decision(app, api, app_with, make_browser, row_counts):
     token = pix_vault(api)
     add_user(app, api.credentials, "a@shop.example")
-    from tests.dashboard.conftest import Browser
+    from tests.dashboard.helpers import Browser
 
     live = app_with(SANDBOX=False)
     browser = Browser(live.test_client())

@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from checkout.db import db
-from checkout.notifications import dispatcher
+from checkout.notifications import claiming
 from checkout.notifications.models import OutboxMessage
 from tests import builders
 
@@ -43,11 +43,11 @@ def test_a_claim_leaves_a_later_message_while_another_claim_holds_the_earlier_on
                 select(OutboxMessage.id).where(OutboxMessage.id == first.id).with_for_update(of=OutboxMessage)
             ).all()
             # Worker B claims meanwhile: SKIP LOCKED passes over the first; the second must stay where it is.
-            claimed = dispatcher.claim(db.session)
+            claimed = claiming.claim(db.session)
             assert [(m.subject, m.payload["trade_status"]) for m in claimed] == []
             worker_a.rollback()
         # Once the first is free again, one claim takes both, in their order.
-        claimed = dispatcher.claim(db.session)
+        claimed = claiming.claim(db.session)
         assert [m.payload["trade_status"] for m in claimed] == ["SUCCESS", "REFUNDED"]
 
 
@@ -55,5 +55,5 @@ def test_a_later_message_waits_for_an_earlier_one_of_its_subject_held_by_a_commi
     with app.app_context():
         trade_no = _refunded_pix(api, receiver)
         first, _ = _messages(app, trade_no)
-        assert [m.payload["trade_status"] for m in dispatcher.claim(db.session, only=first.id)] == ["SUCCESS"]
-        assert dispatcher.claim(db.session) == []  # the REFUNDED waits for the SUCCESS held by that claim
+        assert [m.payload["trade_status"] for m in claiming.claim(db.session, only=first.id)] == ["SUCCESS"]
+        assert claiming.claim(db.session) == []  # the REFUNDED waits for the SUCCESS held by that claim

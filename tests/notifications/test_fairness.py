@@ -10,10 +10,10 @@ from sqlalchemy import func, select
 
 from checkout import clock, worker
 from checkout.db import db
-from checkout.notifications import dispatcher
+from checkout.notifications import claiming, dispatcher, transport
 from checkout.notifications.models import DELIVERED, OutboxMessage
 from tests.notifications.conftest import Receiver, worker_process
-from tests.notifications.test_dispatcher import paid_pix
+from tests.notifications.helpers import paid_pix
 
 SLOW_CALLBACKS = 48  # three times the sending threads
 
@@ -21,7 +21,7 @@ SLOW_CALLBACKS = 48  # three times the sending threads
 def test_a_slow_merchant_does_not_hold_up_another(app, api, other_api, receiver, monkeypatch, capsys):
     """One merchant's receiver hangs on every callback; another's answers at once. The other's callback,
     written after all of the slow one's, still arrives within a round."""
-    monkeypatch.setattr(dispatcher, "READ_TIMEOUT", 3.0)
+    monkeypatch.setattr(transport, "READ_TIMEOUT", 3.0)
     slow = Receiver()
     slow.default = "hang"
     stop = threading.Event()
@@ -69,7 +69,7 @@ def test_a_worker_killed_mid_round_resends_only_what_it_had_not_recorded(app, ap
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
         hanging.close()
-    later = clock.real_now() + dispatcher.LEASE + timedelta(seconds=1)
+    later = clock.real_now() + claiming.LEASE + timedelta(seconds=1)
     monkeypatch.setattr(clock, "real_now", lambda: later)
     resent = Receiver()
     try:

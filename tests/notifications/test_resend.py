@@ -1,8 +1,6 @@
 """Send again from a request (the sandbox API, the dashboard) queues the message for the worker: the request
 answers at once, whatever the receiver does, and the worker's next round sends it once."""
 
-import dataclasses
-import json
 import time
 from datetime import timedelta
 
@@ -11,33 +9,21 @@ from sqlalchemy import select, update
 
 from checkout import clock, worker
 from checkout.db import db
-from checkout.notifications import dispatcher
+from checkout.notifications import claiming
+from checkout.notifications import transport as notify_transport
 from checkout.notifications.models import OutboxMessage
 from checkout.notifications.result import Result
 from tests import builders
 
-SUCCESS = Result(succeeded=True, status_code=200, response="success", duration_ms=3)
+from .helpers import Transport
+
 REFUSED = Result(succeeded=False, status_code=500, response="no", error="answered 500 without the body 'success'")
-
-
-class Transport:
-    """The HTTP transport, patched: every send is recorded and answered as scripted, none reaches a
-    receiver. A receiver that hangs would hold whoever calls it; a request must never be the caller."""
-
-    def __init__(self):
-        self.sent: list[dict] = []
-        self.script: list[Result] = []
-
-    def __call__(self, url: str, body: bytes, headers: dict, *, allow_private: bool) -> Result:
-        self.sent.append(json.loads(body))
-        answer = self.script.pop(0) if self.script else SUCCESS
-        return dataclasses.replace(answer)  # a fresh one: the dispatcher writes into it
 
 
 @pytest.fixture
 def transport(monkeypatch) -> Transport:
     instance = Transport()
-    monkeypatch.setattr(dispatcher, "post", instance)
+    monkeypatch.setattr(notify_transport, "post", instance)
     return instance
 
 
@@ -129,7 +115,7 @@ def test_a_message_a_worker_is_sending_is_not_queued(app, api, transport):
     [before] = api.get("/sandbox/deliveries")["deliveries"]
     with app.app_context():
         db.session.execute(
-            update(OutboxMessage).values(locked_until=clock.real_now() + dispatcher.LEASE)
+            update(OutboxMessage).values(locked_until=clock.real_now() + claiming.LEASE)
         )  # as a claim holds it
         db.session.commit()
     refused = api.post(f"/sandbox/deliveries/{before['id']}/resend", expect=400)

@@ -7,10 +7,11 @@ import pytest
 import urllib3.util.connection
 from click.testing import CliRunner
 
-from checkout import cli, create_app, worker
-from checkout.cli import _is_loopback
-from checkout.notifications import dispatcher, targets
-from tests.notifications.test_dispatcher import message_of, paid_pix
+from checkout import cli, create_app, serving, worker
+from checkout.demo import setup
+from checkout.notifications import targets, transport
+from checkout.origins import is_loopback
+from tests.notifications.helpers import message_of, paid_pix
 
 INSIDE = [
     "127.0.0.1",
@@ -91,7 +92,7 @@ def test_the_private_target_policy(config, allowed):
     ],
 )
 def test_serve_knows_whether_it_listens_on_loopback_only(host, loopback):
-    assert _is_loopback(host) is loopback
+    assert is_loopback(host) is loopback
 
 
 def test_allow_is_refused_outside_the_sandbox_and_values_are_checked(tmp_path):
@@ -152,7 +153,7 @@ def test_a_rebinding_name_cannot_reach_loopback(receiver, monkeypatch):
         raise ConnectionRefusedError("intercepted by the test")
 
     monkeypatch.setattr(urllib3.util.connection, "create_connection", refuse)
-    result = dispatcher.post(f"http://rebind.test:{port}/notify", b"{}", {}, allow_private=False)
+    result = transport.post(f"http://rebind.test:{port}/notify", b"{}", {}, allow_private=False)
     assert connected == [("93.184.216.34", port)]
     assert resolver.calls == 1
     assert result.succeeded is False and result.error.startswith("connection failed")
@@ -165,7 +166,7 @@ def test_a_pinned_delivery_keeps_the_host_name(receiver, monkeypatch):
     port = int(receiver.url.rsplit(":", 1)[1].split("/")[0])
     monkeypatch.setattr(socket, "getaddrinfo", RebindingResolver("shop.test", "127.0.0.1", "192.0.2.1"))
     monkeypatch.setattr(targets, "refusal", lambda address: None)
-    result = dispatcher.post(f"http://shop.test:{port}/notify?x=1", b'{"a":1}', {}, allow_private=False)
+    result = transport.post(f"http://shop.test:{port}/notify?x=1", b'{"a":1}', {}, allow_private=False)
     assert result.succeeded is True
     [request] = receiver.requests
     assert (request["headers"]["Host"], request["path"], request["raw"]) == (
@@ -184,9 +185,9 @@ def test_a_loopback_listener_behind_a_public_address_is_a_shared_sandbox(tmp_pat
     the public address. Its resend must refuse private targets as its worker does."""
     seen = {}
     monkeypatch.setattr(
-        cli.serving, "serve", lambda app, **kwargs: seen.update(allowed=targets.private_allowed(app.config))
+        serving, "serve", lambda app, **kwargs: seen.update(allowed=targets.private_allowed(app.config))
     )
-    monkeypatch.setattr(cli.setup, "provision", lambda *args: None)
+    monkeypatch.setattr(setup, "provision", lambda *args: None)
     env = {"CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path}/s.db", "CHECKOUT_SECRET_KEY": "k"}
     if public_url:
         env["CHECKOUT_PUBLIC_URL"] = public_url

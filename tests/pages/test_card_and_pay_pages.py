@@ -1,4 +1,3 @@
-import json
 import re
 from datetime import date, timedelta
 
@@ -10,25 +9,12 @@ from checkout.brazil import boleto, brcode
 from tests import builders, formats
 from tests.pages.conftest import form_action, input_value
 
-
-def page_data(response) -> dict:
-    html = response.get_data(as_text=True)
-    return json.loads(re.search(r'<script type="application/json" id="page-data">(.*?)</script>', html).group(1))
+from .helpers import card_form, page_data
 
 
 @pytest.fixture
 def card_url(api):
     return api.post("/card/session", {"country": "BRA"}, expect=200)["card_url"]
-
-
-def card_form(**overrides):
-    return {
-        "card_no": "4111 1111 1111 1111",
-        "exp": f"12/{(clock.now().year + 2) % 100:02d}",
-        "cvv": "123",
-        "holder": "Ana Souza",
-        **overrides,
-    }
 
 
 def test_card_entry_tokenizes_and_hands_the_token_to_the_parent(customer, api, card_url):

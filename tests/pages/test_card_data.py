@@ -13,8 +13,8 @@ from checkout.api import requestlog
 from checkout.db import Base, db
 from tests import builders
 from tests.pages.conftest import form_action
-from tests.pages.test_checkout_page import choose
-from tests.payins.test_checkout import hosted
+from tests.pages.helpers import choose
+from tests.payins.helpers import hosted
 
 PAN = "4111 1111 1111 1111"
 CVV = "739"  # a code no fixture uses, so that finding it means it was kept
@@ -31,7 +31,7 @@ def stored_text(app) -> str:
 
 
 def assert_no_card_data(app) -> None:
-    assert requestlog.flush()  # the API request log's rows are written by its own thread: wait for them
+    assert requestlog.of(app).flush()  # the API request log's rows are written by its own thread: wait for them
     text = stored_text(app)
     assert PAN.replace(" ", "") not in text and PAN not in text
     assert f'"{CVV}"' not in text

@@ -9,11 +9,11 @@ from werkzeug.datastructures import MultiDict
 
 from checkout import clock
 from checkout.cards.models import CardToken
-from checkout.pages.forms import CardForm, CheckoutForm, parse_expiry
+from checkout.pages.payin_forms import CardForm, CheckoutForm, parse_expiry
 from checkout.pages.widgets import constraints
 from tests.pages.conftest import form_action
-from tests.pages.test_card_and_pay_pages import card_form, page_data
-from tests.payins.test_checkout import hosted
+from tests.pages.helpers import card_form, page_data
+from tests.payins.helpers import hosted
 
 
 @pytest.fixture

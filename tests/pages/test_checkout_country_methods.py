@@ -9,8 +9,8 @@ import pytest
 from checkout.mexico import clabe
 from tests import builders, formats
 from tests.pages.conftest import form_action
-from tests.pages.test_checkout_page import choose
-from tests.payins.test_checkout import hosted
+from tests.pages.helpers import choose
+from tests.payins.helpers import hosted
 
 MEXICAN = {"type": "RFC", "number": "MAMB780915969"}
 

@@ -8,7 +8,7 @@ import pytest
 from checkout import clock, links, signing
 from tests import builders
 from tests.pages.conftest import form_action
-from tests.payins.test_checkout import hosted
+from tests.payins.helpers import hosted
 
 BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 LANDING = "A payment service, running here"

@@ -8,17 +8,13 @@ import pytest
 
 from checkout import clock
 from tests.pages.conftest import form_action
-from tests.payins.test_checkout import hosted
+from tests.payins.helpers import hosted
+
+from .helpers import choose
 
 
 def methods_offered(page) -> list[str]:
     return re.findall(r'data-method="([A-Za-z]+)"', page.get_data(as_text=True))
-
-
-def choose(customer, page, method: str):
-    html = page.get_data(as_text=True)
-    link = re.search(rf'data-method="{method}" href="([^"]+)"', html).group(1).replace("&amp;", "&")
-    return customer.get(link)
 
 
 @pytest.fixture

@@ -22,11 +22,11 @@ from checkout.db import db
 from checkout.merchants.models import Merchant
 from checkout.pages import i18n, layout
 from checkout.pages.common import open_page
-from checkout.pages.pay_views import country_of
+from checkout.pages.trades import country_of
 from checkout.payins.methods import catalog, countries
 from checkout.payins.models import Trade
 from tests import builders
-from tests.payins.test_checkout import hosted
+from tests.payins.helpers import hosted
 
 
 def body(method: str, currency: str, amount: str, identify: dict, address: tuple[str, str, str, str], **extra) -> dict:

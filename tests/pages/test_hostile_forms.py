@@ -5,10 +5,8 @@ import pytest
 
 from tests import builders
 from tests.pages.conftest import form_action
-from tests.pages.test_card_and_pay_pages import card_form
-from tests.pages.test_checkout_page import choose
-from tests.pages.test_payout_page import pix_form
-from tests.payins.test_checkout import hosted
+from tests.pages.helpers import card_form, choose, pix_form
+from tests.payins.helpers import hosted
 from tests.translations.catalogues import TEXTS
 
 # A browser cannot send an unpaired surrogate in a form (it encodes UTF-8, and werkzeug decodes invalid

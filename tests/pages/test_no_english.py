@@ -3,66 +3,19 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 from checkout import clock
 from tests import builders
 from tests.pages.conftest import form_action
-from tests.pages.test_checkout_page import choose
-from tests.payins.test_checkout import hosted
-from tests.payins.test_country_methods import VALID, payment
-from tests.translations.catalogues import LOCALES, TEXTS
+from tests.pages.helpers import choose
+from tests.payins.helpers import VALID, hosted, payment
+from tests.translations.catalogues import LOCALES
+
+from .helpers import NAMES, english_left, visible_text
 
 FRAMED = {"Sec-Fetch-Dest": "iframe"}
-# Names that are data, not page text: the sandbox collector's account holder (config COLLECTOR_NAME).
-# Names that are the same in every language: the sandbox collector, and Brazil's Open Finance (the
-# programme's own name in Portuguese too), which "Open %(wallet)s" would otherwise match.
-NAMES = ("Checkout Sandbox Pagamentos", "Open Finance")
-# Attributes a customer reads or hears, and the copy button's states its script shows.
-SPOKEN = {"aria-label", "placeholder", "title", "alt", "data-done", "data-keys", "data-apple", "data-touch"}
-
-
-class _Text(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.skip = 0
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style", "textarea"):  # a copy field's textarea holds data, not page text
-            self.skip += 1
-        self.parts.extend(value for name, value in attrs if name in SPOKEN and value)
-        if tag == "input" and dict(attrs).get("type") in ("submit", "button"):
-            self.parts.append(dict(attrs).get("value") or "")
-
-    def handle_endtag(self, tag):
-        if tag in ("script", "style", "textarea"):
-            self.skip -= 1
-
-    def handle_data(self, data):
-        if not self.skip:
-            self.parts.append(data)
-
-
-def visible_text(html: str) -> str:
-    parser = _Text()
-    parser.feed(html)
-    return "\n".join(" ".join(part.split()) for part in parser.parts if part.strip())
-
-
-def _pattern(english: str) -> re.Pattern:
-    """The English text with each placeholder matching anything: its words, never a longer word's part."""
-    literals = [re.escape(re.sub(r"\s+", " ", piece)) for piece in re.split(r"%\(\w+\)[sd]", english)]
-    body = r".+?".join(literals)
-    return re.compile(rf"(?<![\w]){body}(?![\w])" if body else r"(?!)")
-
-
-def english_left(text: str, locale: str) -> list[str]:
-    """The catalogue's English texts found in `text`, where the locale's translation is another text."""
-    index = LOCALES.index(locale)
-    return [english for english, tr in TEXTS.items() if tr[index] != english and _pattern(english).search(text)]
 
 
 def test_the_scan_finds_an_english_text():

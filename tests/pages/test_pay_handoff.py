@@ -11,7 +11,7 @@ from checkout.pages import pay_journeys
 from checkout.payins.models import Trade
 from tests.pages.conftest import csrf_of, form_action
 from tests.pages.country_payments import CASES, HANDOFF
-from tests.pages.test_pay_journeys import create, page_url, status_of
+from tests.pages.helpers import create, page_url, status_of
 
 HANDOFFS = [name for name, case in CASES.items() if case.journey == HANDOFF]
 

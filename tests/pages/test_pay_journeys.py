@@ -11,11 +11,13 @@ import zxingcpp
 from PIL import Image
 
 from checkout.brazil import qrimage
-from checkout.pages.pay_journeys import WALLET_NAMES
+from checkout.pages.method_names import WALLET_NAMES
 from tests import formats
 from tests.pages.conftest import form_action, input_value
 from tests.pages.country_payments import BANK, CASES, HANDOFF, QR, VOUCHER
-from tests.pages.test_no_english import english_left, visible_text
+from tests.pages.helpers import english_left, visible_text
+
+from .helpers import create, page_url, status_of
 
 ROOT = Path(__file__).resolve().parents[2]
 BANK_NAMES = {"BANK BNI": "Bank Negara Indonesia", "PD-ATM-CTCB": "CTBC Bank ATM"}
@@ -27,19 +29,6 @@ MARKS = {
     QR: '<figure class="qr-box"><svg',
     HANDOFF: 'class="button wide handoff" href="/pages/pay/handoff?token=',
 }
-
-
-def create(api, name: str, out_trade_no: str = "order-42", **more) -> dict:
-    return api.post("/trade/pay", CASES[name].body(out_trade_no, **more), expect=200)
-
-
-def page_url(trade: dict, language: str | None = None) -> str:
-    url = trade.get("pay_url") or trade["wallet_url"]
-    return f"{url}&language={language}" if language else url
-
-
-def status_of(api, trade: dict) -> str:
-    return api.post("/trade/query", {"trade_no": trade["trade_no"]}, expect=200)["trade_status"]
 
 
 @pytest.mark.parametrize("name", list(CASES))

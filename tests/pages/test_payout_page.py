@@ -7,16 +7,16 @@ from babel.numbers import get_currency_symbol
 from joserfc import jws
 from sqlalchemy import func, select
 
-from checkout import clock, signing
+from checkout import clock, signing, wiring
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
 from checkout.payouts import service as payouts
-from checkout.payouts.commands import NewPayout
 from checkout.payouts.models import CustomCode, Payout
 from checkout.payouts.schemas import PayoutRequest
-from checkout.validation import command
 from tests import builders, formats
 from tests.pages.conftest import form_action
+
+from .helpers import pix_form
 
 RETURN = "https://shop.example/back"
 
@@ -25,17 +25,6 @@ RETURN = "https://shop.example/back"
 def session_url(payout_api, merchant, fund):
     fund(merchant, "USD", "1000.00")
     return payout_api.post("/checkout", builders.checkout_session(method=...), expect=200)["data"]["checkout_url"]
-
-
-def pix_form(**overrides):
-    return {
-        "method": "PIX",
-        "name": "Ana Souza",
-        "document_id": builders.CPF,
-        "pix_key_type": "EMAIL",
-        "pix_key": "ana@example.com",
-        **overrides,
-    }
 
 
 def test_page_shows_amount_fee_and_arrival_from_the_dry_run(customer, payout_api, session_url):
@@ -148,13 +137,14 @@ def test_a_session_whose_code_a_payout_took_ends_on_a_clear_page(app, customer, 
     page = customer.get(session_url + "&language=en")
     with app.app_context():  # the old race's outcome: a direct payout that never met the session's claim
         merchant_row = find_by_app_id(db.session, merchant["app_id"])
-        order = command(PayoutRequest.model_validate(builders.payout("co-1")), NewPayout)
+        order = PayoutRequest.model_validate(builders.payout("co-1"))
         payouts.submit(
             db.session,
             merchant_row,
             order,
             mid_rates=app.config["PAYOUT_MID_RATES"],
             markup_bps=50,
+            bank=wiring.payout_bank(),
             checkout_session=True,
         )
         db.session.commit()

@@ -17,8 +17,8 @@ from checkout.mexico import clabe
 from checkout.payins.models import Trade
 from checkout.virtualspei.models import VirtualTransfer
 from tests.pages.conftest import Customer, csrf_of, form_action
-from tests.pages.test_spei_views import ELSEWHERE, PATH, _english, _send, _spaced, transfer_key
-from tests.payins.test_races import THREADS
+from tests.pages.helpers import ELSEWHERE, PATH, in_english, send_transfer, spaced, transfer_key
+from tests.payins.helpers import THREADS
 from tests.virtualspei.builders import open_account
 
 WEEK = 7 * 24 * 3600
@@ -45,13 +45,13 @@ def _post(customer, page, fields: dict, **kwargs):
 
 def test_posting_the_same_form_again_shows_its_receipt_and_sends_nothing(api, customer, row_counts, outbox):
     account = open_account(api)
-    page = customer.get(_english(account["transfer_url"]))
-    first = _send(customer, page, account["account_number"], "250,50")
+    page = customer.get(in_english(account["transfer_url"]))
+    first = send_transfer(customer, page, account["account_number"], "250,50")
     assert first.status_code == 200
     [paid] = _usage(api)
     assert (paid["amount"], paid["trade_status"], paid["out_trade_no"]) == ("250.50", "SUCCESS", _tracking_key(first))
     before = row_counts()
-    again = _send(customer, page, account["account_number"], "250,50")  # a reload of the receipt
+    again = send_transfer(customer, page, account["account_number"], "250,50")  # a reload of the receipt
     assert again.status_code == 200
     html = again.get_data(as_text=True)
     assert "Transfer sent" in html and "MX$250.50" in html
@@ -63,24 +63,24 @@ def test_posting_the_same_form_again_shows_its_receipt_and_sends_nothing(api, cu
 
 def test_the_receipt_of_a_form_sent_before_its_account_was_cancelled_is_shown_again(api, customer, row_counts):
     account = open_account(api)
-    page = customer.get(_english(account["transfer_url"]))
-    first = _send(customer, page, account["account_number"], "10")
+    page = customer.get(in_english(account["transfer_url"]))
+    first = send_transfer(customer, page, account["account_number"], "10")
     api.post("/virtual-account/spei/cancel", {"account_id": account["account_id"]}, expect=200)
     before = row_counts()
-    again = _send(customer, page, account["account_number"], "10")
+    again = send_transfer(customer, page, account["account_number"], "10")
     assert again.status_code == 200 and _tracking_key(again) == _tracking_key(first)
     assert row_counts() == before
 
 
 def test_the_receipts_form_and_a_refused_form_each_send_one_transfer(api, customer):
     account = open_account(api)
-    page = customer.get(_english(account["transfer_url"]))
-    refused = _send(customer, page, account["account_number"], "0")
+    page = customer.get(in_english(account["transfer_url"]))
+    refused = send_transfer(customer, page, account["account_number"], "0")
     assert refused.status_code == 422 and _errors(refused) == ["Enter an amount in pesos, such as 123.45."]
     assert transfer_key(refused) == transfer_key(page)  # nothing was sent under it yet
-    sent = _send(customer, refused, account["account_number"], "1.5")
+    sent = send_transfer(customer, refused, account["account_number"], "1.5")
     assert sent.status_code == 200 and transfer_key(sent) != transfer_key(page)
-    another = _send(customer, sent, account["account_number"], "1.5")  # "Make another SPEI transfer"
+    another = send_transfer(customer, sent, account["account_number"], "1.5")  # "Make another SPEI transfer"
     assert another.status_code == 200 and _tracking_key(another) != _tracking_key(sent)
     assert [t["amount"] for t in _usage(api)] == ["1.50", "1.50"]
     assert {t["out_trade_no"] for t in _usage(api)} == {_tracking_key(sent), _tracking_key(another)}
@@ -88,7 +88,7 @@ def test_the_receipts_form_and_a_refused_form_each_send_one_transfer(api, custom
 
 def test_the_same_form_posted_at_once_from_many_tabs_sends_one_transfer(app, api):
     account = open_account(api)
-    page = Customer(app.test_client()).get(_english(account["transfer_url"]))
+    page = Customer(app.test_client()).get(in_english(account["transfer_url"]))
     fields = {"clabe": account["account_number"], "amount": "7.77", "transfer": transfer_key(page)}
     barrier = threading.Barrier(THREADS)
     answers: list = [None] * THREADS
@@ -116,10 +116,12 @@ def test_the_same_form_posted_at_once_from_many_tabs_sends_one_transfer(app, api
 
 def test_a_tracking_key_the_page_did_not_sign_is_forbidden_and_writes_nothing(api, other_api, customer, row_counts):
     account = open_account(api)
-    earlier = _send(customer, customer.get(_english(account["transfer_url"])), account["account_number"], "10")
-    page = customer.get(_english(account["transfer_url"]))  # a fresh form: a key of its own
-    theirs = customer.get(_english(open_account(other_api)["transfer_url"]))
-    neighbours = customer.get(_english(open_account(api, "buyer-2")["transfer_url"]))
+    earlier = send_transfer(
+        customer, customer.get(in_english(account["transfer_url"])), account["account_number"], "10"
+    )
+    page = customer.get(in_english(account["transfer_url"]))  # a fresh form: a key of its own
+    theirs = customer.get(in_english(open_account(other_api)["transfer_url"]))
+    neighbours = customer.get(in_english(open_account(api, "buyer-2")["transfer_url"]))
     key = transfer_key(page)
     chosen, mac = key.split(".")
     forged = [
@@ -147,9 +149,9 @@ def test_a_tracking_key_the_page_did_not_sign_is_forbidden_and_writes_nothing(ap
 
 def test_another_link_cannot_post_with_this_pages_csrf(api, other_api, customer, row_counts):
     mine = open_account(api)
-    page = customer.get(_english(mine["transfer_url"]))
-    theirs = customer.get(_english(open_account(other_api)["transfer_url"]))
-    neighbours = customer.get(_english(open_account(api, "buyer-2")["transfer_url"]))
+    page = customer.get(in_english(mine["transfer_url"]))
+    theirs = customer.get(in_english(open_account(other_api)["transfer_url"]))
+    neighbours = customer.get(in_english(open_account(api, "buyer-2")["transfer_url"]))
     before = row_counts()
     fields = {"clabe": mine["account_number"], "amount": "10", "transfer": transfer_key(page), "csrf": csrf_of(page)}
     assert customer.post(form_action(theirs, PATH), fields).status_code == 403
@@ -200,8 +202,8 @@ def test_the_link_lasts_seven_days_on_its_own_merchants_clock(api, other_api, cu
 )
 def test_an_amount_arrives_to_the_cent(api, customer, typed, arrived):
     account = open_account(api)
-    page = customer.get(_english(account["transfer_url"]))
-    assert _send(customer, page, account["account_number"], typed).status_code == 200
+    page = customer.get(in_english(account["transfer_url"]))
+    assert send_transfer(customer, page, account["account_number"], typed).status_code == 200
     [paid] = _usage(api)
     assert (paid["amount"], paid["currency"]) == (arrived, "MXN")
     query = api.post("/trade/query", {"trade_no": paid["trade_no"]}, expect=200)
@@ -229,9 +231,9 @@ def test_an_amount_arrives_to_the_cent(api, customer, typed, arrived):
 )
 def test_an_odd_or_oversized_amount_is_refused_on_its_field(api, customer, row_counts, typed):
     account = open_account(api)
-    page = customer.get(_english(account["transfer_url"]))
+    page = customer.get(in_english(account["transfer_url"]))
     before = row_counts()
-    refused = _send(customer, page, account["account_number"], typed)
+    refused = send_transfer(customer, page, account["account_number"], typed)
     assert refused.status_code == 422
     assert _errors(refused) == ["Enter an amount in pesos, such as 123.45."]
     assert row_counts() == before
@@ -239,9 +241,9 @@ def test_an_odd_or_oversized_amount_is_refused_on_its_field(api, customer, row_c
 
 def test_a_far_too_long_amount_is_refused_without_reading_it_as_a_number(api, customer, row_counts):
     account = open_account(api)
-    page = customer.get(_english(account["transfer_url"]))
+    page = customer.get(in_english(account["transfer_url"]))
     before = row_counts()
-    refused = _send(customer, page, account["account_number"], "9" * 5000)
+    refused = send_transfer(customer, page, account["account_number"], "9" * 5000)
     assert refused.status_code == 422
     assert _errors(refused) == ["Field cannot be longer than 16 characters. Enter an amount in pesos, such as 123.45."]
     assert row_counts() == before
@@ -251,9 +253,9 @@ def test_a_far_too_long_amount_is_refused_without_reading_it_as_a_number(api, cu
 def test_a_clabe_copied_with_any_separators_is_the_same_clabe(api, customer, separator):
     account = open_account(api)
     number = account["account_number"]
-    page = customer.get(_english(account["transfer_url"]))
+    page = customer.get(in_english(account["transfer_url"]))
     typed = separator.join([number[:3], number[3:6], number[6:17], number[17]])
-    sent = _send(customer, page, f"  {typed}  ", "3")
+    sent = send_transfer(customer, page, f"  {typed}  ", "3")
     assert sent.status_code == 200, _errors(sent)
     assert [t["account_id"] for t in _usage(api)] == [account["account_id"]]
 
@@ -261,15 +263,15 @@ def test_a_clabe_copied_with_any_separators_is_the_same_clabe(api, customer, sep
 def test_a_clabe_in_other_digits_or_of_another_bank_is_refused(api, customer, row_counts):
     account = open_account(api)
     number = account["account_number"]
-    page = customer.get(_english(account["transfer_url"]))
+    page = customer.get(in_english(account["transfer_url"]))
     fullwidth = number.translate(str.maketrans("0123456789", "０１２３４５６７８９"))
     bbva = clabe.build("012", "180", number[6:17])  # a valid CLABE, but not this link's account's
     bank_unknown = clabe.build("999", "180", number[6:17])
     before = row_counts()
-    assert _errors(_send(customer, page, fullwidth, "1")) == ["A CLABE has 18 digits."]
-    assert _errors(_send(customer, page, _spaced(bank_unknown), "1")) == [
+    assert _errors(send_transfer(customer, page, fullwidth, "1")) == ["A CLABE has 18 digits."]
+    assert _errors(send_transfer(customer, page, spaced(bank_unknown), "1")) == [
         "This is not a valid CLABE: check its digits."
     ]
-    assert _errors(_send(customer, page, bbva, "1")) == [ELSEWHERE]
-    assert _errors(_send(customer, page, number + "0", "1")) == ["A CLABE has 18 digits."]
+    assert _errors(send_transfer(customer, page, bbva, "1")) == [ELSEWHERE]
+    assert _errors(send_transfer(customer, page, number + "0", "1")) == ["A CLABE has 18 digits."]
     assert row_counts() == before

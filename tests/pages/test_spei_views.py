@@ -15,31 +15,11 @@ from checkout.merchants.models import Merchant
 from checkout.mexico import clabe
 from checkout.payins.methods.answers import SPEI_BANK, SPEI_PLAZA
 from tests.pages.conftest import form_action
-from tests.pages.test_no_english import NAMES, english_left, visible_text
+from tests.pages.helpers import NAMES, english_left, visible_text
 from tests.translations.catalogues import LOCALES
 from tests.virtualspei.builders import open_account
 
-PATH = "/pages/spei/transfer"
-ELSEWHERE = "This page only transfers to the CLABE Loja Exemplo gave you."
-
-
-def _english(url: str) -> str:
-    return f"{url}&language=en"
-
-
-def _spaced(number: str) -> str:
-    """The CLABE as a bank's app groups it: bank, plaza, account and check digit."""
-    return f"{number[:3]} {number[3:6]} {number[6:17]} {number[17]}"
-
-
-def transfer_key(page) -> str:
-    """The form's hidden tracking key, as the browser posts it back."""
-    return re.search(r'name="transfer" value="([^"]+)"', page.get_data(as_text=True)).group(1)
-
-
-def _send(customer, page, clabe_text: str, amount: str, **headers):
-    fields = {"clabe": clabe_text, "amount": amount, "transfer": transfer_key(page)}
-    return customer.post(form_action(page, PATH), fields, page=page, **headers)
+from .helpers import ELSEWHERE, PATH, in_english, send_transfer, spaced
 
 
 def test_the_page_takes_a_pasted_clabe_and_pays_the_account(api, customer, outbox):
@@ -47,8 +27,8 @@ def test_the_page_takes_a_pasted_clabe_and_pays_the_account(api, customer, outbo
     page = customer.get(account["transfer_url"])
     assert page.status_code == 200
     assert 'lang="es-MX"' in page.get_data(as_text=True)  # a Mexican page: Spanish unless asked otherwise
-    page = customer.get(_english(account["transfer_url"]))
-    done = _send(customer, page, _spaced(account["account_number"]), "123,45")
+    page = customer.get(in_english(account["transfer_url"]))
+    done = send_transfer(customer, page, spaced(account["account_number"]), "123,45")
     html = done.get_data(as_text=True)
     assert done.status_code == 200, html
     assert "Transfer sent" in html and "MX$123.45" in html
@@ -86,14 +66,14 @@ def test_the_link_names_its_own_account_and_no_other(app, api, merchant):
 def test_a_cancelled_clabe_is_refused_on_its_own_link(api, customer, row_counts):
     account = open_account(api)
     api.post("/virtual-account/spei/cancel", {"account_id": account["account_id"]}, expect=200)
-    page = customer.get(_english(account["transfer_url"]))  # handed out before the cancel: still opens
+    page = customer.get(in_english(account["transfer_url"]))  # handed out before the cancel: still opens
     assert page.status_code == 200
     before = row_counts()
-    refused = _send(customer, page, account["account_number"], "10")
+    refused = send_transfer(customer, page, account["account_number"], "10")
     assert refused.status_code == 422
     assert errors_of(refused) == ["This CLABE was cancelled: it takes no more transfers."]
     assert row_counts() == before
-    spanish = _send(customer, customer.get(account["transfer_url"]), account["account_number"], "10")
+    spanish = send_transfer(customer, customer.get(account["transfer_url"]), account["account_number"], "10")
     assert errors_of(spanish) == ["Esta CLABE fue cancelada: ya no recibe transferencias."]
 
 
@@ -106,10 +86,10 @@ def test_any_other_clabe_gets_one_refusal_that_tells_nothing_about_it(api, other
     api.post("/virtual-account/spei/cancel", {"account_id": gone["account_id"]}, expect=200)
     theirs = open_account(other_api)
     nobodys = clabe.build(SPEI_BANK, SPEI_PLAZA, "12345678901")
-    page = customer.get(_english(mine["transfer_url"]))
+    page = customer.get(in_english(mine["transfer_url"]))
     before = row_counts()
     typed = [neighbour["account_number"], gone["account_number"], theirs["account_number"], nobodys]
-    answers = [_send(customer, page, number, "10") for number in typed]
+    answers = [send_transfer(customer, page, number, "10") for number in typed]
     assert [a.status_code for a in answers] == [422] * 4
     assert [errors_of(a) for a in answers] == [[ELSEWHERE]] * 4
     # The same page whatever the CLABE was, bar the CLABE typed back into its field and the response's nonce.
@@ -119,7 +99,9 @@ def test_any_other_clabe_gets_one_refusal_that_tells_nothing_about_it(api, other
     assert api.post("/virtual-account/spei/usage", {}, expect=200)["transfers"] == []
     assert other_api.post("/virtual-account/spei/usage", {}, expect=200)["transfers"] == []
     # Each customer's own link pays its own CLABE.
-    paid = _send(customer, customer.get(_english(neighbour["transfer_url"])), neighbour["account_number"], "10")
+    paid = send_transfer(
+        customer, customer.get(in_english(neighbour["transfer_url"])), neighbour["account_number"], "10"
+    )
     assert paid.status_code == 200
     listed = api.post("/virtual-account/spei/usage", {}, expect=200)["transfers"]
     assert [t["account_id"] for t in listed] == [neighbour["account_id"]]
@@ -153,9 +135,9 @@ VALID = clabe.build(SPEI_BANK, SPEI_PLAZA, "12345678901")
     ],
 )
 def test_bad_input_is_refused_on_its_field_and_writes_nothing(api, customer, row_counts, clabe_text, amount, errors):
-    page = customer.get(_english(open_account(api)["transfer_url"]))
+    page = customer.get(in_english(open_account(api)["transfer_url"]))
     before = row_counts()
-    refused = _send(customer, page, clabe_text, amount)
+    refused = send_transfer(customer, page, clabe_text, amount)
     html = refused.get_data(as_text=True)
     assert refused.status_code == 422
     assert [error for error in errors if error in html] == errors
@@ -195,10 +177,10 @@ def test_no_english_is_left_on_the_translated_page(api, other_api, customer, loc
     page = customer.get(f"{account['transfer_url']}&language={locale}")
     shown = {
         "form": page,
-        "errors": _send(customer, page, "1", "x"),
-        "cancelled": _send(customer, gone, cancelled["account_number"], "1"),
-        "elsewhere": _send(customer, page, open_account(other_api)["account_number"], "1"),
-        "sent": _send(customer, page, account["account_number"], "1"),
+        "errors": send_transfer(customer, page, "1", "x"),
+        "cancelled": send_transfer(customer, gone, cancelled["account_number"], "1"),
+        "elsewhere": send_transfer(customer, page, open_account(other_api)["account_number"], "1"),
+        "sent": send_transfer(customer, page, account["account_number"], "1"),
     }
     for name, response in shown.items():
         assert response.status_code in (200, 422), name

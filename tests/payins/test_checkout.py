@@ -9,32 +9,7 @@ import pytest
 from checkout import clock, worker
 from tests import builders
 
-
-def hosted(**overrides) -> dict:
-    """The provider's checkout-page example (payin/checkout-page/general.md), as a merchant sends it."""
-    return builders.merge(
-        {
-            "charset": "UTF-8",
-            "out_trade_no": "202201010354002",
-            "order_currency": "BRL",
-            "order_amount": "12.01",
-            "subject": "item name",
-            "content": "item description",
-            "trade_type": "WEB",
-            "timeout_express": "1d",
-            "notify_url": builders.NOTIFY,
-            "buyer_id": "buyer_0101_0001",
-            "version": "2.0",
-            "customer": {
-                "identify": {"type": "CPF", "number": "50284414727"},
-                "name": "Test User Name",
-                "email": "test@pagsmile.com",
-            },
-            "regions": ["BRA"],
-            "address": {"zip_code": "38082365"},
-        },
-        overrides,
-    )
+from .helpers import hosted
 
 
 def test_a_hosted_checkout_is_an_initial_trade_with_its_page(api, outbox):

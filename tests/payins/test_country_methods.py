@@ -9,56 +9,7 @@ from checkout.mexico import clabe
 from checkout.payins import methods
 from tests import builders
 
-# A customer of each country, as the provider's sandbox test data has them (data-for-test-sandbox.md).
-MEXICAN = {"customer": {"identify": {"type": "RFC", "number": "MAMB780915969"}}}
-COLOMBIAN = {"customer": {"identify": {"type": "CC", "number": "123412312"}}}
-CHILEAN = {"customer": {"identify": {"type": "RUT", "number": "36987747K"}}}
-PERUVIAN = {"customer": {"identify": {"type": "RUC", "number": "50284414727"}}}
-
-# method, overrides of a valid payment, the fields it answers beside web_url ("" on /trade/pay)
-VALID = {
-    "SPEI": ({"order_currency": "MXN", **MEXICAN}, ["pay_url", "reference", "clabe", "bank_name"]),
-    "CoDi": ({"order_currency": "MXN", **MEXICAN}, ["prepay_id", "qr_code", "reference", "pay_url", "qr_code_img"]),
-    "OXXO": ({"order_currency": "MXN", **MEXICAN}, ["barcode", "pay_url"]),
-    "OXXOPay": ({"order_currency": "MXN", **MEXICAN}, ["prepay_id", "barcode", "pay_url"]),
-    "Cash MXN": ({"method": "Cash", "order_currency": "MXN", **MEXICAN}, ["pay_url", "reference"]),
-    "PSE": ({"order_currency": "COP", "order_amount": "3000", **COLOMBIAN}, ["pay_url"]),
-    "Efecty": ({"order_currency": "COP", "order_amount": "3000", **COLOMBIAN}, ["pay_url", "reference"]),
-    "Bancolombia": (
-        {"order_currency": "COP", "order_amount": "5000", **COLOMBIAN},
-        ["pay_url", "reference", "partner_code"],
-    ),
-    "SuRed": (
-        {"order_currency": "COP", "order_amount": "3000", **COLOMBIAN},
-        ["prepay_id", "pay_url", "partner_code", "reference"],
-    ),
-    "Gana": (
-        {"order_currency": "COP", "order_amount": "3000", **COLOMBIAN},
-        ["prepay_id", "pay_url", "partner_code", "reference"],
-    ),
-    "WebPay": ({"order_currency": "CLP", "order_amount": "2500", **CHILEAN}, ["pay_url"]),
-    "Pago46": ({"order_currency": "CLP", "order_amount": "2500", **CHILEAN}, ["pay_url"]),
-    "BankTransfer CLP": (
-        {"method": "BankTransfer", "order_currency": "CLP", "order_amount": "2500", **CHILEAN},
-        ["pay_url"],
-    ),
-    "Cash CLP": (
-        {"method": "Cash", "order_currency": "CLP", "order_amount": "2500", **CHILEAN},
-        ["pay_url", "reference"],
-    ),
-    "BankTransfer PEN": ({"method": "BankTransfer", "order_currency": "PEN", **PERUVIAN}, ["pay_url", "reference"]),
-    "Cash PEN": (
-        {"method": "Cash", "order_currency": "PEN", "order_amount": "100", **PERUVIAN},
-        ["pay_url", "reference"],
-    ),
-    "OpenFinance": ({"bank": "75e2b9f4-4f60-4d07-916c-fde1163d43bc"}, ["pay_url"]),
-}
-
-
-def payment(case: str, **more) -> dict:
-    overrides, _ = VALID[case]
-    overrides = {"method": case, **overrides, **more}
-    return builders.direct(overrides.pop("method"), **overrides)
+from .helpers import VALID, payment
 
 
 @pytest.mark.parametrize("case", list(VALID))

@@ -1,36 +1,13 @@
 """Concurrent requests: one trade per out_trade_no, refunds never above the paid amount, one end to an
 authorization."""
 
-import threading
-
 from sqlalchemy import func, select
 
 from checkout.db import db
 from checkout.payins.models import Refund, Trade
 from tests import builders
-from tests.conftest import Api
 
-THREADS = 8
-
-
-def race(app, credentials: dict, path: str | list[str], bodies: list[dict]) -> list[dict]:
-    """Send the bodies at once, one thread each, released together by a barrier (to one path, or each
-    to its own)."""
-    paths = [path] * len(bodies) if isinstance(path, str) else path
-    barrier = threading.Barrier(len(bodies))
-    answers: list = [None] * len(bodies)
-
-    def send(index: int) -> None:
-        api = Api(app.test_client(), credentials)
-        barrier.wait()
-        answers[index] = api.post(paths[index], bodies[index])
-
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(bodies))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
+from .helpers import THREADS, race
 
 
 def test_racing_duplicate_out_trade_no_creates_one_trade(app, merchant):

@@ -8,12 +8,12 @@ import json
 import pytest
 
 from tests import builders
-from tests.compat.test_payout_countries import EXAMPLES, _filled
+from tests.compat.payout_country_examples import EXAMPLES, filled
 
 
 def body(page: str, **changes) -> dict:
     """The page's request example (masks filled), with `changes`; a value of None drops the field."""
-    fields = json.loads(_filled(EXAMPLES[page][0]))
+    fields = json.loads(filled(EXAMPLES[page][0]))
     fields.update(changes)
     return {key: value for key, value in fields.items() if value is not None}
 

@@ -9,8 +9,8 @@ from checkout import clock
 from checkout.db import db
 from checkout.payouts.models import Payout
 from tests import builders
-from tests.api.test_hostile_input import HOSTILE, leaves, replaced
-from tests.compat.test_payout_countries import EXAMPLES, _filled
+from tests.api.helpers import HOSTILE, leaves, replaced
+from tests.compat.payout_country_examples import EXAMPLES, filled
 
 
 def test_no_hostile_value_causes_a_server_error(payout_api, merchant, fund):
@@ -46,7 +46,7 @@ def test_hostile_beneficiaries_of_every_new_corridor_never_fault_nor_write(payou
     fields = ("account", "account_type", "document_id", "document_type", "bank_code", "region", "channel", "amount")
     accepted, counter = 0, itertools.count()
     for page, (example, _) in EXAMPLES.items():
-        body = json.loads(_filled(example))
+        body = json.loads(filled(example))
         for field, value in itertools.product(fields, [*HOSTILE, "x" * 600]):
             hostile = replaced(body, (field,), value) | {"custom_code": f"h{next(counter)}"}
             answer = payout_api.client.post("/api/payout", json=hostile, headers=payout_api.headers(hostile))

@@ -11,16 +11,14 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from checkout import clock, money
+from checkout import clock, money, wiring
 from checkout.db import db
 from checkout.errors import IllegalState, InvalidField, Refused
 from checkout.merchants import service as merchants
 from checkout.payouts import balances, ledger, lifecycle, service
-from checkout.payouts.commands import NewPayout
 from checkout.payouts.models import Payout
 from checkout.payouts.schemas import PayoutRequest
 from checkout.providers.sandbox import REJECTED_IN_SANDBOX
-from checkout.validation import command
 from tests import builders
 from tests.strategies import PROPERTY
 
@@ -225,7 +223,7 @@ def check_transactions_and_history(session, merchant, first_day: date) -> None:
 
 def payout_request(
     index: int, route: Route, source: str, amount_minor: int, amount_type: str, fee_bear: str, rejected: bool
-) -> NewPayout:
+) -> PayoutRequest:
     # The amount always has two decimals as written; in CLP, those with cents are refused by pricing.
     amount = str(money.from_minor(amount_minor, "USD"))
     body = {
@@ -243,7 +241,7 @@ def payout_request(
         "email": REJECTED_IN_SANDBOX if rejected else "ana@example.com",
         **route.fields,
     }
-    return command(PayoutRequest.model_validate(body), NewPayout)
+    return PayoutRequest.model_validate(body)
 
 
 def entry_count(session, merchant) -> int:
@@ -265,16 +263,14 @@ def run_payout(session, merchant, model: Model, config, index: int, op: tuple) -
     if figures is None or figures.minor("source_amount") > available:
         # Refused by pricing (cents in CLP, an amount that does not cover the fee), or for the balance.
         with pytest.raises(InvalidField if figures is None else Refused) as refused:
-            service.submit(session, merchant, req, **pricing, processing_after=config["PAYOUT_PROCESSING_AFTER"])
+            service.submit(session, merchant, req, **pricing, bank=wiring.payout_bank())
         if figures is not None:
             assert refused.value.reason == "insufficient-balance"
         event(f"payout refused: {refused.type.__name__}")
         session.rollback()
         assert entry_count(session, merchant) == entries_before  # a refused payout writes nothing
         return
-    payout, quoted = service.submit(
-        session, merchant, req, **pricing, processing_after=config["PAYOUT_PROCESSING_AFTER"]
-    )
+    payout, quoted = service.submit(session, merchant, req, **pricing, bank=wiring.payout_bank())
     session.commit()
     event("payout accepted")
     assert (payout.source_minor, payout.settlement_minor, payout.fee_minor, payout.tax_minor, payout.arrival_minor) == (
@@ -312,12 +308,12 @@ def run_refund(session, merchant, model: Model, op: tuple) -> None:
     if not refundable or not 0 < part <= remaining or (partial and not expected.route.partial_refunds):
         entries_before = entry_count(session, merchant)
         with pytest.raises(IllegalState if not refundable or 0 < part <= remaining else InvalidField):
-            lifecycle.refund(session, merchant, payout, amount)
+            lifecycle.refund(session, merchant, payout, amount, wiring.payout_bank())
         event("refund refused")
         session.rollback()
         assert entry_count(session, merchant) == entries_before
         return
-    record = lifecycle.refund(session, merchant, payout, amount)
+    record = lifecycle.refund(session, merchant, payout, amount, wiring.payout_bank())
     session.commit()
     event(f"refund {'partial' if partial else 'full'} on {expected.route.method}")
     last = part == remaining
@@ -382,7 +378,7 @@ def test_books_stay_exact_through_any_history(app, funds, ops):
             elif kind == "step" and model.payouts:
                 expected = model.payouts[op[1] % len(model.payouts)]
                 payout = service.find_or_none(session, merchant, expected.transaction_id)
-                lifecycle.advance(session, payout, clock.now(), decided_after)
+                lifecycle.advance(session, payout, clock.now(), wiring.payout_bank())
                 session.commit()
                 model.step(expected, decided_after)
                 assert payout.status == expected.status
@@ -390,7 +386,7 @@ def test_books_stay_exact_through_any_history(app, funds, ops):
                 session.commit()  # no transaction of ours open while the clock's own connection writes
                 clock.advance(op[1])
                 model.elapsed += op[1]
-                lifecycle.advance_due(session, decided_after=decided_after)
+                lifecycle.advance_due(session, bank=wiring.payout_bank())
                 session.commit()
                 for expected in model.payouts:
                     while expected.due is not None and expected.due <= model.elapsed:

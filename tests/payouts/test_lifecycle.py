@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import func, select, text
 
-from checkout import clock
+from checkout import clock, wiring
 from checkout.brazil import brcode
 from checkout.db import db
 from checkout.merchants.service import find_by_app_id
@@ -282,8 +282,8 @@ def test_a_bank_round_and_a_refund_of_one_merchant_do_not_deadlock(app, api, pay
     )
     step = lifecycle.advance
 
-    def first_step_then_a_refund(session, payout, now, decided_after):
-        step(session, payout, now, decided_after)
+    def first_step_then_a_refund(session, payout, now, bank):
+        step(session, payout, now, bank)
         if not refunding.is_alive() and not refund:
             refunding.start()
             with db.engine.connect() as conn:  # until the refund waits for a lock this round holds
@@ -299,7 +299,7 @@ def test_a_bank_round_and_a_refund_of_one_merchant_do_not_deadlock(app, api, pay
 
     monkeypatch.setattr(lifecycle, "advance", first_step_then_a_refund)
     with app.app_context():
-        assert lifecycle.advance_due(db.session, decided_after=300) == 2
+        assert lifecycle.advance_due(db.session, bank=wiring.payout_bank()) == 2
         db.session.commit()
     refunding.join(timeout=30)
     assert refund and refund[0]["code"] == "10000", refund

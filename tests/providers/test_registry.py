@@ -11,22 +11,23 @@ CONFIG = {"PAYOUT_PROCESSING_AFTER": 30, "PAYOUT_DECIDED_AFTER": 90}
 
 
 def test_sandbox_is_the_default():
-    assert isinstance(providers.acquirer(CONFIG), SandboxAcquirer)
-    assert providers.payout_bank(CONFIG) == SandboxPayoutBank(processing_after=30, decided_after=90)
+    chosen = providers.build(CONFIG)
+    assert isinstance(chosen.acquirer, SandboxAcquirer)
+    assert chosen.payout_bank == SandboxPayoutBank(processing_after=30, decided_after=90)
 
 
 def test_named_providers():
-    config = {**CONFIG, "ACQUIRER": "sandbox", "PAYOUT_BANK": "sandbox"}
-    assert isinstance(providers.acquirer(config), SandboxAcquirer)
-    assert isinstance(providers.payout_bank(config), SandboxPayoutBank)
+    chosen = providers.build({**CONFIG, "ACQUIRER": "sandbox", "PAYOUT_BANK": "sandbox"})
+    assert isinstance(chosen.acquirer, SandboxAcquirer)
+    assert isinstance(chosen.payout_bank, SandboxPayoutBank)
 
 
 def test_unknown_names_are_refused():
     with pytest.raises(providers.UnknownProvider) as error:
-        providers.acquirer({**CONFIG, "ACQUIRER": "stripe"})
+        providers.build({**CONFIG, "ACQUIRER": "stripe"})
     assert str(error.value) == "ACQUIRER (CHECKOUT_ACQUIRER) must be one of sandbox, not 'stripe'"
     with pytest.raises(providers.UnknownProvider) as error:
-        providers.payout_bank({**CONFIG, "PAYOUT_BANK": "itau"})
+        providers.build({**CONFIG, "PAYOUT_BANK": "itau"})
     assert str(error.value) == "PAYOUT_BANK (CHECKOUT_PAYOUT_BANK) must be one of sandbox, not 'itau'"
 
 

@@ -70,6 +70,15 @@ def test_bank_decides_at_submission_and_steps_on_its_clock():
     assert bank.advance("PAID", "PAID", None, None, NOW) is None
 
 
+def test_bank_gives_what_the_beneficiary_collects_the_money_with():
+    bank = sandbox.SandboxPayoutBank()
+    assert bank.submit(_order(), NOW).extra == {}
+    cash = bank.submit(PayoutOrder("MEX", "CASHOUT", None, None, None, "MXN", 10000), NOW).extra
+    assert set(cash) == {"pin", "valid_days"} and len(cash["pin"]) == 6 and cash["valid_days"] == 30
+    assert bank.submit(PayoutOrder("COL", "CASH", None, None, None, "COP", 10000), NOW).extra["upt_ref"][:3] == "UPT"
+    assert len(bank.submit(PayoutOrder("PER", "CASHPICKUP", None, None, None, "PEN", 100), NOW).extra["voucher"]) == 13
+
+
 def test_bank_refund_reference():
     reference = sandbox.SandboxPayoutBank().refund(100)
     assert reference.startswith("D") and len(reference) == 16 and reference[1:].isdigit()

@@ -7,7 +7,7 @@ from checkout.db import db
 from checkout.payins.models import Trade
 from checkout.virtualspei import service
 from checkout.virtualspei.models import VirtualAccount, VirtualTransfer
-from tests.payins.test_races import THREADS, race
+from tests.payins.helpers import THREADS, race
 
 from .builders import account, open_account
 

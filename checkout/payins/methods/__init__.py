@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ...brazil import qrimage
 from ...errors import InvalidField, MissingField
 from ...links import Links
-from ..commands import DirectPayment
 from ..models import Trade
+from ..schemas import DirectPayment
 from . import answers, brazil, cards, catalog, countries
 from .brazil import Collector, collector
 from .checks import (
@@ -88,7 +88,7 @@ class Method:
         rules = self.check
 
         def check(req: DirectPayment) -> dict:
-            return rules(replace(req, method=self.name))
+            return rules(req.model_copy(update={"method": self.name}))
 
         object.__setattr__(self, "check", check)
 

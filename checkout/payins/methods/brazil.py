@@ -12,8 +12,8 @@ from ...brazil import boleto, brcode
 from ...brazil.documents import brazilian_document
 from ...errors import InvalidField
 from ...links import Links
-from ..commands import DirectPayment
 from ..models import Trade
+from ..schemas import DirectPayment
 from . import catalog
 
 

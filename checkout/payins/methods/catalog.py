@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from ... import money
 
@@ -178,10 +180,16 @@ CHANNELS: tuple[Channel, ...] = (
     Channel("FawryPay", "EGP", "EGY", "10", "60000", ("qr_code_img", "reference")),
 )
 
-# Wallet channels and the currencies each accepts, in the catalogue's order.
-WALLET_CHANNELS: dict[str, tuple[str, ...]] = {}
-for _c in CHANNELS:
-    WALLET_CHANNELS[_c.name] = (*WALLET_CHANNELS.get(_c.name, ()), _c.currency)
+
+def _wallet_channels() -> Mapping[str, tuple[str, ...]]:
+    found: dict[str, tuple[str, ...]] = {}
+    for entry in CHANNELS:
+        found[entry.name] = (*found.get(entry.name, ()), entry.currency)
+    return MappingProxyType(found)
+
+
+# Wallet channels and the currencies each accepts, in the catalogue's order (read-only).
+WALLET_CHANNELS = _wallet_channels()
 
 
 def channel(name: str, currency: str | None = None) -> Channel | None:

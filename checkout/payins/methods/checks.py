@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import money
 from ...errors import InvalidField, MissingField
-from ..commands import DirectPayment
+from ..schemas import DirectPayment
 from . import brazil, cards, catalog, countries
 
 

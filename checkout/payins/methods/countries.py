@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from ...brazil.documents import brazilian_document
 from ...errors import InvalidField, MissingField
-from ..commands import DirectPayment
+from ..schemas import DirectPayment
 
 # The identity documents each country's pages name, and the form each takes ("only send alphanumeric values":
 # a RUT's check digit may be K). Where two pages of a country disagree, both forms are taken (Guatemala's DPI:

@@ -1,4 +1,4 @@
-"""Reads outside any unit of work, on connections each thread keeps for them (driver and SQLAlchemy)."""
+"""Reads outside any unit of work, on connections each thread keeps out of the pool (driver and SQLAlchemy)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from typing import Any
 
 from sqlalchemy.engine import Connection, Engine
 
+# Per thread by nature: a kept connection is its thread's alone (never shared, never back in the pool).
 _local = threading.local()
 # A forked child's copies of its parent's connections: kept, never closed or finalized here (closing one
 # would end the parent's session on the socket they share).
 _inherited: list = []
 # How many connections the threads of this process may keep out of each pool (keep_at_most), and how many
-# they keep: the process's connection budget counts them (checkout/dbbudget.py). A pool not named: no bound.
+# they keep: the process's connection budget counts them (budget.py). A pool not named: no bound. Process-wide
+# by nature: every thread's kept connections count against their one pool, whichever thread opened them.
 _limits: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 _kept: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 _kept_lock = threading.Lock()
@@ -55,7 +57,7 @@ os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 class _Held:
-    """A kept connection, closed when its thread ends (or, for `one`'s, its pool is gone), by the process
+    """A kept connection, closed when its thread ends (or, for `peek`'s, its pool is gone), by the process
     that opened it."""
 
     __slots__ = ("__weakref__", "connection", "engine", "pid", "pool", "used")
@@ -126,12 +128,12 @@ def _connection(engine: Engine) -> Any:
     return held.connection
 
 
-def one(engine: Engine, sql: str, parameters: tuple) -> tuple | None:
+def peek(engine: Engine, sql: str, parameters: tuple) -> tuple | None:
     """The first row of a statement written with `?` for its parameters, or None.
 
     Used where a request must see a value as stored now but needs nothing else of the database (its
-    merchant's keys): about a tenth of what checking out a connection, beginning and ending a transaction
-    around the same statement cost. A connection that fails is dropped and the statement tried once more
+    merchant's keys): no checkout from the pool, no transaction begun or ended around it, no SQLAlchemy
+    execution (docs/benchmarks.md has what that saves). A connection that fails is dropped and the statement tried once more
     on a new one, after a probe through the pool: a database restarted since leaves every pooled
     connection dead, and SQLAlchemy, meeting one, renews them all.
     """
@@ -164,7 +166,7 @@ def _memory(engine: Engine) -> bool:
 class Readers:
     """A SQLAlchemy connection per thread, kept out of its engine's pool, for units of work that read with
     one statement and begin no transaction (a one-statement read's session is bound to it): no checkout,
-    reset and return per request, about a third of such a read's database cost.
+    reset and return per request.
 
     Kept for one engine at a time, the application's current one (a new engine, as each test app makes,
     closes the thread's previous connection on its next use). As the pool does for its own, a connection

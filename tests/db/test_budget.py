@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from checkout import dbbudget
+from checkout.db import budget as budgets
 
 
 @pytest.mark.parametrize(
@@ -20,7 +20,7 @@ from checkout import dbbudget
     ],
 )
 def test_the_parts_add_up_to_the_total_and_never_pass_it(total, threads, worker, sandbox, readers, pool, clock):
-    budget = dbbudget.split(total, threads=threads, worker=worker, sandbox=sandbox)
+    budget = budgets.split(total, threads=threads, worker=worker, sandbox=sandbox)
     assert (budget.readers, budget.pool, budget.request_log, budget.clock) == (readers, pool, 1, clock)
     assert budget.readers + budget.pool + budget.request_log + budget.clock == budget.total
     if total is not None:
@@ -28,31 +28,31 @@ def test_the_parts_add_up_to_the_total_and_never_pass_it(total, threads, worker,
 
 
 def test_the_default_gives_each_request_thread_a_kept_and_a_pooled_connection():
-    assert dbbudget.least(8, worker=True, sandbox=True) == 19
-    assert dbbudget.split(None, threads=8, worker=True, sandbox=True).total == 19
-    assert dbbudget.least(4, worker=False, sandbox=False) == 9
+    assert budgets.least(8, worker=True, sandbox=True) == 19
+    assert budgets.split(None, threads=8, worker=True, sandbox=True).total == 19
+    assert budgets.least(4, worker=False, sandbox=False) == 9
 
 
 def test_too_small_a_budget_is_refused_with_its_least():
-    with pytest.raises(dbbudget.BudgetError, match=r"CHECKOUT_DATABASE_CONNECTIONS=3 is too few: .* at least 4"):
-        dbbudget.split(3, threads=8, worker=True, sandbox=True)
-    with pytest.raises(dbbudget.BudgetError, match="at least 3"):
-        dbbudget.split(2, threads=0, worker=True, sandbox=True)
+    with pytest.raises(budgets.BudgetError, match=r"CHECKOUT_DATABASE_CONNECTIONS=3 is too few: .* at least 4"):
+        budgets.split(3, threads=8, worker=True, sandbox=True)
+    with pytest.raises(budgets.BudgetError, match="at least 3"):
+        budgets.split(2, threads=0, worker=True, sandbox=True)
 
 
 @pytest.mark.parametrize(("value", "parsed"), [(None, None), ("", None), (" ", None), (12, 12), ("12", 12)])
 def test_the_setting_is_a_whole_number_or_unset(value, parsed):
-    assert dbbudget.parse(value) == parsed
+    assert budgets.parse(value) == parsed
 
 
 @pytest.mark.parametrize("value", ["many", "0", -1, "2.5"])
 def test_a_setting_that_is_no_positive_whole_number_is_refused(value):
-    with pytest.raises(dbbudget.BudgetError, match="CHECKOUT_DATABASE_CONNECTIONS must be"):
-        dbbudget.parse(value)
+    with pytest.raises(budgets.BudgetError, match="CHECKOUT_DATABASE_CONNECTIONS must be"):
+        budgets.parse(value)
 
 
 def test_the_start_line_names_the_total_and_its_parts():
-    line = dbbudget.split(14, threads=8, worker=True, sandbox=True).describe()
+    line = budgets.split(14, threads=8, worker=True, sandbox=True).describe()
     assert line == (
         "database connections: at most 14 (8 request threads: 5 kept for reads + 7 pooled"
         " (the worker's included), 1 request log, 1 sandbox clock)"

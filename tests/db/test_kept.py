@@ -5,8 +5,7 @@ import threading
 import pytest
 from sqlalchemy import create_engine
 
-from checkout import peek
-from checkout.db import make_engine
+from checkout.db import Readers, make_engine, peek
 
 
 def test_a_value_committed_elsewhere_is_read_at_once(app):
@@ -15,12 +14,12 @@ def test_a_value_committed_elsewhere_is_read_at_once(app):
         conn.exec_driver_sql("CREATE TABLE peek_probe (v INTEGER)")
         conn.exec_driver_sql("INSERT INTO peek_probe VALUES (1)")
     try:
-        assert peek.one(engine, "SELECT v FROM peek_probe WHERE v >= ?", (0,)) == (1,)
+        assert peek(engine, "SELECT v FROM peek_probe WHERE v >= ?", (0,)) == (1,)
         with engine.begin() as conn:  # another connection, as another process would
             conn.exec_driver_sql("UPDATE peek_probe SET v = 2")
-        assert peek.one(engine, "SELECT v FROM peek_probe WHERE v >= ?", (0,)) == (2,)
+        assert peek(engine, "SELECT v FROM peek_probe WHERE v >= ?", (0,)) == (2,)
         seen = []
-        thread = threading.Thread(target=lambda: seen.append(peek.one(engine, "SELECT v FROM peek_probe", ())))
+        thread = threading.Thread(target=lambda: seen.append(peek(engine, "SELECT v FROM peek_probe", ())))
         thread.start()
         thread.join()
         assert seen == [(2,)]
@@ -36,12 +35,12 @@ def test_a_connection_the_server_ended_is_replaced(app):
     engine = make_engine(app.config["DATABASE_URL"])
     with engine.connect() as first, engine.connect() as second:  # two in the pool, used just now
         pids = [c.exec_driver_sql("SELECT pg_backend_pid()").scalar() for c in (first, second)]
-    [kept] = peek.one(engine, "SELECT pg_backend_pid()", ())  # takes one of them for itself
+    [kept] = peek(engine, "SELECT pg_backend_pid()", ())  # takes one of them for itself
     [pooled] = [pid for pid in pids if pid != kept]
     with create_engine(app.config["DATABASE_URL"]).connect() as killer:  # as a restart ends them all
         killer.exec_driver_sql(f"SELECT pg_terminate_backend({int(kept)}), pg_terminate_backend({int(pooled)})")
         killer.commit()
-    [again] = peek.one(engine, "SELECT pg_backend_pid()", ())
+    [again] = peek(engine, "SELECT pg_backend_pid()", ())
     assert again not in (kept, pooled)
     engine.dispose()
 
@@ -52,7 +51,7 @@ def test_a_thread_keeps_one_reader_connection_per_engine_and_replaces_a_broken_o
     url = app.config["DATABASE_URL"]
     first_engine = make_engine(url)
     engine = one_statement(first_engine)
-    readers = peek.Readers(ping_after=5.0)
+    readers = Readers(ping_after=5.0)
     kept = readers.connection(engine)
     assert readers.connection(engine) is kept  # no checkout per request
     assert kept.exec_driver_sql("SELECT 1").scalar() == 1
@@ -69,7 +68,7 @@ def test_a_thread_keeps_one_reader_connection_per_engine_and_replaces_a_broken_o
     assert newer is not again and newer.engine is second_engine
     assert again.closed
     assert (
-        peek.Readers(ping_after=5.0).connection(make_engine("sqlite://")) is None
+        Readers(ping_after=5.0).connection(make_engine("sqlite://")) is None
     )  # in-memory: only its pool's has the data
     first_engine.dispose()
     second_engine.dispose()
@@ -81,7 +80,7 @@ def test_a_kept_reader_the_server_ended_while_idle_is_replaced_before_use(app):
     if app.config["DATABASE_URL"].startswith("sqlite"):
         pytest.skip("a server that ends connections (PostgreSQL)")
     engine = make_engine(app.config["DATABASE_URL"]).execution_options(isolation_level="AUTOCOMMIT")
-    readers = peek.Readers(ping_after=0)  # every use counts as after an idle spell
+    readers = Readers(ping_after=0)  # every use counts as after an idle spell
     kept = readers.connection(engine)
     backend = kept.exec_driver_sql("SELECT pg_backend_pid()").scalar()
     kept.rollback()
@@ -91,5 +90,5 @@ def test_a_kept_reader_the_server_ended_while_idle_is_replaced_before_use(app):
     again = readers.connection(engine)
     assert again is not kept
     assert again.exec_driver_sql("SELECT pg_backend_pid()").scalar() != backend
-    assert peek.Readers(ping_after=3600).connection(engine) is not None
+    assert Readers(ping_after=3600).connection(engine) is not None
     engine.dispose()

@@ -21,7 +21,7 @@ class Budget:
     """The most connections each part of one process opens; `total` is their sum, never exceeded.
 
     `readers`: connections request threads keep for reads outside any unit of work (the key check, one-statement
-    reads; checkout/peek.py), one a thread at most. `pool`: the application engine's pool, every unit of work of
+    reads; kept.py), one a thread at most. `pool`: the application engine's pool, every unit of work of
     every thread (requests, the worker). `request_log`, `clock`: the side pools.
     """
 
