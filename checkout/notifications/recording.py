@@ -38,7 +38,7 @@ def record_all(session: Session, outcomes: list[tuple[Outgoing, Result | None]],
         message = messages.get(outgoing.id)
         if _holds(message, outgoing):
             with clock.merchant(message.merchant_id):
-                attempt = _apply(session, message, result, manual=manual)
+                attempt = apply(session, message, result, manual=manual)
             changed.append({"_id": message.id, **{name: getattr(message, name) for name in _CHANGED}})
             if attempt is not None:
                 attempts.append(attempt)
@@ -91,7 +91,7 @@ def _holds(message: _Row | None, outgoing: Outgoing) -> TypeGuard[_Row]:
     )
 
 
-def _apply(session: Session, message: OutboxMessage | _Row, result: Result | None, *, manual: bool) -> dict | None:
+def apply(session: Session, message: OutboxMessage | _Row, result: Result | None, *, manual: bool) -> dict | None:
     """Write one attempt into the message and what follows from it: delivered, retried on the
     schedule, or failed; answers the attempt's row, for the caller to insert. No result: the message was
     not sent this round and is given back untouched. A manual resend is recorded but leaves the automatic

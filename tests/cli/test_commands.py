@@ -1,3 +1,5 @@
+"""The `checkout` command: merchants (create, fund), db upgrade, deliveries (list, resend), the sandbox clocks."""
+
 import json
 
 import pytest
