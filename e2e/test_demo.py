@@ -93,7 +93,7 @@ def test_pay_by_boleto(profile, demo):
 
 def payout_form(target) -> None:
     target.get_by_label("Nome completo").fill("Ana Souza")
-    target.get_by_label("CPF ou CNPJ (só números)").fill("39053344705")
+    target.get_by_label("CPF ou CNPJ").fill("39053344705")
     target.get_by_label("Tipo de chave Pix").select_option("EMAIL")
     target.get_by_label("Chave Pix", exact=True).fill("ana@example.com")
     target.get_by_role("button", name="Confirmar e receber").click()

@@ -73,7 +73,7 @@ def test_payout_result_in_a_frame_says_what_was_sent_where(profile, shot, shop_a
     page.goto(f"{shop}/frame?src={quote(session['checkout_url'] + '&language=en', safe='')}")
     frame = page.frame_locator("#checkout")
     frame.get_by_label("Full name").fill("Ana Souza")
-    frame.get_by_label("CPF or CNPJ (digits only)").fill(CPF)
+    frame.get_by_label("CPF or CNPJ").fill(CPF)
     frame.get_by_label("Pix key type").select_option("EMAIL")
     frame.get_by_label("Pix key", exact=True).fill("ana@example.com")
     frame.get_by_role("button", name="Confirm and receive").click()

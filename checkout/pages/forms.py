@@ -12,6 +12,16 @@ from ..validation import check_email
 
 REQUIRED = _l("This field is required.")
 
+# What people type around a document's or a phone's characters as they print it ("390.533.447-05",
+# "12.345.678/0001-95", "12.345.678-5", "(11) 98765-4321"). The provider takes documents as alphanumeric
+# values only, so a page drops these before checking one.
+PUNCTUATION = str.maketrans("", "", " .-/()")
+
+
+def without_punctuation(value: str | None) -> str | None:
+    """A WTForms filter: the typed document without its punctuation (PUNCTUATION)."""
+    return value.translate(PUNCTUATION) if isinstance(value, str) else value
+
 
 TEXT_FAULTS = {
     "nul": _l("This field must not contain NUL characters."),

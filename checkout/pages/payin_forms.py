@@ -12,7 +12,7 @@ from wtforms.validators import DataRequired, Length, Optional, Regexp, Validatio
 
 from .. import clock
 from ..cards import service as cards
-from .forms import REQUIRED, EmailAddress, PageForm
+from .forms import REQUIRED, EmailAddress, PageForm, without_punctuation
 
 # Typed as "MM/YY", "MM / YY", "MMYY" or "MM/YYYY" (the page's script adds the slash while typing).
 EXPIRY = re.compile(r"^\s*([0-9]{2})\s*/?\s*([0-9]{2}|[0-9]{4})\s*$")
@@ -141,6 +141,12 @@ class CardForm(PageForm):
             raise ValidationError(self.CVV_LENGTH["amex" if brand == "amex" else None])
 
 
+# 11 or 14 digits, with the punctuation people type between them ("390.533.447-05"): the browser checks the
+# typed value with it (its pattern attribute), the server the digits left once the filter dropped the rest.
+_SEP = r"[ .\-\/\(\)]*"
+BRAZILIAN_DOCUMENT = rf"^{_SEP}([0-9]{_SEP}){{11}}(([0-9]{_SEP}){{3}})?$"
+
+
 class CheckoutForm(CardForm):
     """The hosted checkout's customer data: every field a method may need; the view keeps only the
     chosen method's (`keep_for`), so that each field it shows is required."""
@@ -160,8 +166,9 @@ class CheckoutForm(CardForm):
     )
     document_type = SelectField(_l("Document"), choices=[SelectChoice("CPF"), SelectChoice("CNPJ")])
     document_number = StringField(
-        _l("CPF or CNPJ (digits only)"),
-        validators=[DataRequired(REQUIRED), Regexp(r"^[0-9]{11}([0-9]{3})?$", message=_l("11 or 14 digits."))],
+        _l("CPF or CNPJ"),
+        filters=[without_punctuation],  # typed as printed, checked as its digits
+        validators=[DataRequired(REQUIRED), Regexp(BRAZILIAN_DOCUMENT, message=_l("11 or 14 digits."))],
         render_kw={"inputmode": "numeric"},
     )
     zip_code = StringField(

@@ -11,7 +11,7 @@ from ..brazil.banks import BR_BANKS
 from ..payouts.accounts import PIX_KEY_TYPES
 from ..payouts.corridors import WALLET_CHANNELS
 from ..validation import check_email
-from .forms import REQUIRED, PageForm, at_most
+from .forms import PUNCTUATION, REQUIRED, PageForm, at_most
 
 # PIX key types in people's words (the values are the payout API's), and an example of each.
 PIX_KEY_LABELS = {
@@ -31,8 +31,6 @@ PIX_KEY_EXAMPLES = {
 assert set(PIX_KEY_LABELS) == set(PIX_KEY_TYPES) == set(PIX_KEY_EXAMPLES)  # every type the rules know
 # Wallets whose own spelling is not their channel's in title case.
 PAYOUT_WALLET_NAMES = {"PAYPAL": "PayPal"}  # the payout wallets; payin wallets are in method_names.py
-# Key types written with punctuation people type (dots, dashes, spaces, brackets), which the key itself has not.
-PUNCTUATION = str.maketrans("", "", " .-/()")
 
 
 class PayoutForm(PageForm):
@@ -43,7 +41,7 @@ class PayoutForm(PageForm):
         _l("Full name"), validators=[DataRequired(REQUIRED), at_most(128)], render_kw={"autocomplete": "name"}
     )
     document_id = StringField(
-        _l("CPF or CNPJ (digits only)"), validators=[Optional(), at_most(32)], render_kw={"inputmode": "numeric"}
+        _l("CPF or CNPJ"), validators=[Optional(), at_most(32)], render_kw={"inputmode": "numeric"}
     )
     email = EmailField(
         _l("E-mail (optional)"), validators=[Optional(), at_most(128)], render_kw={"autocomplete": "email"}

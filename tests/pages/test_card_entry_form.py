@@ -9,7 +9,7 @@ from werkzeug.datastructures import MultiDict
 
 from checkout import clock
 from checkout.cards.models import CardToken
-from checkout.pages.payin_forms import CardForm, CheckoutForm, parse_expiry
+from checkout.pages.payin_forms import BRAZILIAN_DOCUMENT, CardForm, CheckoutForm, parse_expiry
 from checkout.pages.widgets import constraints
 from tests.pages.conftest import form_action
 from tests.pages.helpers import card_form, page_data
@@ -203,7 +203,15 @@ def test_the_checkouts_e_mail_message_is_the_servers(customer, api):
     answer = customer.post(form_action(form, "/pages/checkout"), {**fields, "document_number": "12"}, page=form)
     refused = answer.get_data(as_text=True)
     assert attribute(html, "email", "data-msg-type") == error_of(refused, "email") == "Informe um e-mail válido."
-    assert attribute(html, "document_number", "pattern") == "^[0-9]{11}([0-9]{3})?$"
+    # The browser's pattern takes the CPF as printed; 12 digits or 10 are refused before any request.
+    pattern = attribute(html, "document_number", "pattern")
+    assert pattern == BRAZILIAN_DOCUMENT
+    assert [bool(re.fullmatch(pattern, typed)) for typed in ("390.533.447-05", "39053344705", "3905334470", "12")] == [
+        True,
+        True,
+        False,
+        False,
+    ]
     assert attribute(html, "document_number", "data-msg-pattern") == error_of(refused, "document_number")
 
 

@@ -150,7 +150,8 @@ def test_an_argentine_bank_transfer_asks_the_bank_the_document_and_the_payers_ac
     assert '<option value="191">' in html and '<option value="CUIT"' in html and '<option value="DNI"' not in html
     assert 'name="payer_account"' in html and '<option value="C"' in html and '<option value="S"' in html
     fields = {"name": "Ana", "email": "ana@example.com", "bank": "191", "document_type": "CUIT"}
-    fields.update(document_number="20115872045", payer_account="0071234567890123456789", payer_account_type="C")
+    # The CUIT as printed: taken as its digits.
+    fields.update(document_number="20-11587204-5", payer_account="0071234567890123456789", payer_account_type="C")
     before = row_counts()
     refused = customer.post(form_action(page, "/pages/checkout"), fields, page=page)
     assert refused.status_code == 422 and "must start with the bank code 191" in refused.get_data(as_text=True)
@@ -159,6 +160,7 @@ def test_an_argentine_bank_transfer_asks_the_bank_the_document_and_the_payers_ac
     assert customer.post(form_action(page, "/pages/checkout"), fields, page=page).status_code == 303
     query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
     assert (query["method"], query["order_amount"], query["trade_status"]) == ("BankTransfer", "1500.50", "PROCESSING")
+    assert query["customer"]["identify"] == {"type": "CUIT", "number": "20115872045"}
     assert (
         query["reference"] == query["trade_no"][-10:]
         and '"referenceCode":"' + query["reference"] in query["instruction"]

@@ -183,3 +183,18 @@ def test_cancellation_express_cancels_a_submitted_checkout_left_unpaid(customer,
     assert [(p["trade_status"], p["reason"]) for _, _, p in outbox(query["trade_no"])] == [
         ("CANCEL", "not paid within cancellation_express")
     ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "typed", "digits"),
+    [("CPF", "502.844.147-27", "50284414727"), ("CNPJ", " 11.222.333/0001-81 ", "11222333000181")],
+)
+def test_a_document_typed_as_printed_is_taken_as_its_digits(customer, api, web_url, kind, typed, digits):
+    form = choose(customer, customer.get(web_url), "PIX")
+    fields = {"name": "Ana", "email": "ana@example.com", "phone": "5511987654321"}
+    fields.update(document_type=kind, document_number=typed)
+    done = customer.post(form_action(form, "/pages/checkout"), fields, page=form)
+    assert done.status_code == 303 and "/pages/pay?token=" in done.headers["Location"]
+    query = api.post("/trade/query", {"out_trade_no": "202201010354002"}, expect=200)
+    assert query["trade_status"] == "PROCESSING"
+    assert query["customer"]["identify"] == {"type": kind, "number": digits}
