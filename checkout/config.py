@@ -25,6 +25,10 @@ class Defaults:
     BOLETO_DUE_DAYS = 3
     # Name and city printed in PIX BR Codes and on bank details.
     COLLECTOR_NAME = "Checkout Sandbox Pagamentos"
+    # The collector's legal name where another country's banks show it as the account holder: Mexico's CLABEs
+    # belong to its Mexican entity, written as SPEI shows a beneficiary (capitals, "SA DE CV", as the provider's
+    # own "PAGSMILE MEXICO SA DE CV"); COLLECTOR_NAME elsewhere.
+    COLLECTOR_NAMES = {"MEX": "CHECKOUT SANDBOX MEXICO SA DE CV"}
     COLLECTOR_CITY = "Sao Paulo"
     COLLECTOR_CNPJ = "11222333000181"
     COLLECTOR_PIX_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906"
@@ -96,6 +100,11 @@ def _as_bool(value, name: str = "CHECKOUT_SANDBOX") -> bool:
     if text in _FALSE:
         return False
     raise ValueError(f"{name} must be on or off, not {value!r}")
+
+
+def collector_name(config, country: str | None) -> str:
+    """The collector's name as `country`'s banks show it (COLLECTOR_NAMES), else COLLECTOR_NAME."""
+    return config["COLLECTOR_NAMES"].get(country or "", config["COLLECTOR_NAME"])
 
 
 def _instance_secret(app: Flask) -> str:

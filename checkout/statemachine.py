@@ -164,8 +164,9 @@ TRADE: StateMachine[TradeStatus] = StateMachine(
     TradeStatus,
     {
         None: {_T.INITIAL, _T.AUTHORIZED, _T.REFUSED, _T.PROCESSING},
-        # The customer chose a method on the hosted checkout, or never did.
-        _T.INITIAL: {_T.PROCESSING, _T.EXPIRED},
+        # The customer chose a method on the hosted checkout, or never did; a declined card attempt that
+        # leaves the order payable is a step of its own (history, no callback).
+        _T.INITIAL: {_T.INITIAL, _T.PROCESSING, _T.EXPIRED},
         # Paid, refused, past its timeout, or cancelled when its cancellation_express ran out unpaid.
         _T.PROCESSING: {_T.SUCCESS, _T.REFUSED, _T.EXPIRED, _T.CANCEL},
         # Captured (all or part), or voided by the merchant or when it was never captured in time.

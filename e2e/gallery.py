@@ -28,6 +28,20 @@ CHOSEN = {
     "payout-checkout-es": "Payout checkout (Mexico, in Spanish)",
     "error-page": "A link that is not valid",
 }
+# The payment journeys' states (e2e/test_every_method.py), on a desktop and a phone.
+JOURNEYS = {
+    "pse-payment": "PSE (Colombia): the steps before the bank",
+    "pse-bank": "PSE's sandbox page: the bank chosen, approve, decline or go back",
+    "handoff-came-back": "Back from the bank without paying: the page still waits",
+    "handoff-refused": "Declined at the bank: the result",
+    "wallet-payment": "A wallet opened by its app (PicPay), with the sandbox's wallet page",
+    "codi-payment": "CoDi (Mexico): its steps and numeric reference",
+    "lottery-payment": "Lotérica slip (Brazil)",
+    "cash-payment": "Cash voucher (Mexico)",
+    "pagofacil-payment": "Pago Fácil voucher (Argentina)",
+    "bank-transfer-payment": "Bank details (Argentina)",
+    "qrph-payment": "QR Ph (the Philippines)",
+}
 # The dashboard's screens (e2e/test_dashboard.py), on a desktop and a phone.
 DASHBOARD = {
     "dashboard-signup": "Sign-up (sandbox)",
@@ -74,20 +88,29 @@ def build(artifacts: Path) -> list[str]:
     rows = [header, "|---|" + "---|" * len(COLUMNS)]
     missing += _rows(artifacts, CHOSEN, COLUMNS, rows)
     dashboard_columns = {context: COLUMNS[context] for context in ("desktop", "mobile")}
+    journeys = ["| state | Desktop | Phone |", "|---|---|---|"]
+    missing += _rows(artifacts, JOURNEYS, dashboard_columns, journeys)
     dashboard = ["| screen | Desktop | Phone |", "|---|---|---|"]
     missing += _rows(artifacts, DASHBOARD, dashboard_columns, dashboard)
     PAGE.write_text(
         "# Gallery\n\n"
         "Every hosted page as a customer first sees it: on a desktop browser (1280×900), on a phone (Pixel 7, the\n"
         "H5 view) and inside a merchant's cross-site iframe (420 px wide); then the merchant dashboard. The pictures\n"
-        "come from the end-to-end suite (`e2e/test_pages.py::test_screenshots_of_every_page` and\n"
-        "`e2e/test_dashboard.py`, which save them under `e2e-artifacts/<run>/<context>/<name>.png`) and are\n"
-        "regenerated with\n\n"
+        "come from the end-to-end suite (`e2e/test_pages.py::test_screenshots_of_every_page`,\n"
+        "`e2e/test_every_method.py` and `e2e/test_dashboard.py`, which save them under\n"
+        "`e2e-artifacts/<run>/<context>/<name>.png`) and are regenerated with\n\n"
         "```\nCHECKOUT_E2E_ARTIFACTS=e2e-artifacts/gallery python3 -m pytest e2e/test_pages.py -k screenshots\n"
+        "CHECKOUT_E2E_ARTIFACTS=e2e-artifacts/gallery python3 -m pytest e2e/test_every_method.py\n"
         "CHECKOUT_E2E_ARTIFACTS=e2e-artifacts/gallery python3 -m pytest e2e/test_dashboard.py\n"
         "python3 -m e2e.gallery e2e-artifacts/gallery\n```\n\n"
         "They are shrunk to a small palette to keep the repository light; the artifacts hold the full-size ones.\n\n"
-        "## Hosted pages\n\n" + "\n".join(rows) + "\n\n## Dashboard\n\n" + "\n".join(dashboard) + "\n",
+        "## Hosted pages\n\n"
+        + "\n".join(rows)
+        + "\n\n## Payment journeys\n\n"
+        + "\n".join(journeys)
+        + "\n\n## Dashboard\n\n"
+        + "\n".join(dashboard)
+        + "\n",
         encoding="utf-8",
     )
     return missing

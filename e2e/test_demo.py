@@ -86,7 +86,7 @@ def test_pay_by_boleto(profile, demo):
     page = profile.new_page()
     page.goto(demo + "/")
     page.get_by_role("button", name="Pay by Boleto").click()
-    expect(page.locator("#boleto-line")).to_have_value(re.compile(r"^\d{5}\.\d{5} "))
+    expect(page.locator("#slip-digits")).to_have_text(re.compile(r"^\d{5}\.\d{5} "))
     page.get_by_role("button", name="Testes: pagar agora").click()
     expect(page.get_by_role("status")).to_have_text("Pagamento recebido. Obrigado!")
 

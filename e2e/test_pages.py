@@ -209,7 +209,7 @@ def test_boleto_page_updates_when_paid_elsewhere(profile, shop_api):
     page = profile.new_page()
     page.goto(trade["pay_url"])
     line = re.compile(r"^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$")
-    expect(page.locator("#boleto-line")).to_have_value(line)
+    expect(page.locator("#slip-digits")).to_have_text(line)
     shop_api.payin(f"/sandbox/trades/{trade['trade_no']}/pay")
     expect(page.get_by_role("status")).to_have_text("Pagamento recebido. Obrigado!", timeout=10_000)
 

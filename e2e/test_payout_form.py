@@ -228,4 +228,13 @@ def test_figures_and_deadline_a_payee_reads(profile, shot, shop_api, shop):
     expect(page.locator(".deadline")).to_have_text(f"Esta página expira às {said.time} ({said.zone}).")
     page.locator("#pix_key_type").select_option("PHONE")
     expect(page.locator("#pix_key")).to_have_attribute("placeholder", "+55 11 98765-4321")
+    # The document as printed on the card: said in its hint, taken by the browser's own check.
+    expect(page.locator("#document_id-hint")).to_have_text(
+        "Com ou sem pontos, traços e barras, como 123.456.789-09 ou 12.345.678/0001-95."
+    )
+    for printed in ("390.533.447-05", "11.222.333/0001-81", "39053344705"):
+        page.locator("#document_id").fill(printed)
+        assert page.locator("#document_id").evaluate("el => el.checkValidity()"), printed
+    page.locator("#document_id").fill("390.533.447")
+    assert not page.locator("#document_id").evaluate("el => el.checkValidity()")
     shot(page, "payout-figures")

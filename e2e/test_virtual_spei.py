@@ -17,7 +17,7 @@ from e2e.test_pages import serious_violations
 RFC = "MAMB780915969"  # the provider's Mexican test customer
 # What the customer types (a comma for the cents, as many bank apps take it), what arrives, what the page shows.
 AMOUNTS = {"desktop": ("1234,56", "1234.56", "$1,234.56"), "mobile": ("87,05", "87.05", "$87.05")}
-BENEFICIARY = "Checkout Sandbox Pagamentos"  # the sandbox collector, the CLABEs' account holder
+BENEFICIARY = "CHECKOUT SANDBOX MEXICO SA DE CV"  # the sandbox collector's Mexican entity, the CLABEs' account holder
 CLABE_LABEL, AMOUNT_LABEL, SEND = "CLABE a la que transfieres", "Monto (MXN)", "Enviar transferencia"
 # Any CLABE but the link's own, whoever's: one answer that tells nothing about it.
 ELSEWHERE = "Esta página solo transfiere a la CLABE que te dio Loja Exemplo."

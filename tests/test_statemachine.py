@@ -30,7 +30,7 @@ EXPECTED = {
         ["INITIAL", "PROCESSING", "AUTHORIZED", "REFUSED", "SUCCESS", "EXPIRED", "CANCEL", "REFUNDED"],
         {
             None: {"INITIAL", "AUTHORIZED", "REFUSED", "PROCESSING"},
-            "INITIAL": {"PROCESSING", "EXPIRED"},
+            "INITIAL": {"INITIAL", "PROCESSING", "EXPIRED"},
             "PROCESSING": {"SUCCESS", "REFUSED", "EXPIRED", "CANCEL"},
             "AUTHORIZED": {"SUCCESS", "CANCEL"},
             "SUCCESS": {"REFUNDED"},

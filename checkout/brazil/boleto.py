@@ -81,3 +81,11 @@ def formatted(linha: str) -> str:
     """AAAAA.AAAAA BBBBB.BBBBBB CCCCC.CCCCCC D EEEEEEEEEEEEEE, as printed on a boleto."""
     d = linha
     return f"{d[0:5]}.{d[5:10]} {d[10:15]}.{d[15:21]} {d[21:26]}.{d[26:32]} {d[32]} {d[33:47]}"
+
+
+def bank_box(linha: str) -> str:
+    """The bank's code and its check digit, as the slip's first box prints it ("001-9", "104-0", "341-7"):
+    modulo 11 of the three digits, weights 2, 3, 4 from the right, 10 and 11 written 0."""
+    bank = linha[:3]
+    check = 11 - sum(int(char) * weight for char, weight in zip(reversed(bank), (2, 3, 4), strict=True)) % 11
+    return f"{bank}-{0 if check >= 10 else check}"

@@ -15,14 +15,17 @@ from ..db import db
 from ..errors import DomainError
 from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
-from ..payins import checkout, methods, states
+from ..payins import card_attempts, checkout, methods, states
 from ..payins.models import Trade
+from . import card_outcomes
 from .common import Page, PageError, allow_form_target, check_post, open_page, read_token, render
 from .method_names import METHOD_NAMES, method_name
 from .payin_forms import CheckoutForm
 from .trades import PAY_TOKEN_TTL, country_of
 
 bp = Blueprint("checkout", __name__)
+
+ENTERED = "entered"  # the trade's details: the customer's answers but the card's, kept across a declined card
 
 
 def _checkout_page(lock: bool = False) -> tuple[Page, Trade]:
@@ -64,7 +67,9 @@ def _chosen(trade: Trade) -> str | None:
 
 
 def _form(trade: Trade, method: str, formdata=None) -> CheckoutForm:
-    form = CheckoutForm(formdata=formdata, data=checkout.prefilled(trade) if formdata is None else None)
+    # After a declined card, what the customer typed besides the card (name, e-mail, instalments) stays.
+    entered = {**checkout.prefilled(trade), **trade.details.get(ENTERED, {})}
+    form = CheckoutForm(formdata=formdata, data=entered if formdata is None else None)
     banks = [(bank.bank_id, bank.name) for bank in methods.banks_for(method, trade.currency)]
     amount = money.from_minor(trade.amount_minor, trade.currency)
     channels = [] if trade.channel else methods.channels_for(trade.currency, amount) if method == "Wallet" else []
@@ -76,8 +81,29 @@ def _form(trade: Trade, method: str, formdata=None) -> CheckoutForm:
         bank=methods.needs_bank(method, trade.currency),
         account=method == "Wallet" and "Todito" in ([trade.channel] if trade.channel else channels),
         payer_account=methods.payer_account(method, trade.currency),
+        instalments=_instalments(trade) if method == card_attempts.CARD else None,
     )
     return form
+
+
+def _instalments(trade: Trade) -> list[tuple[str, str]] | None:
+    """The select's options, when the amount can be split at all."""
+    choices = card_outcomes.instalment_choices(trade.amount_minor, trade.currency)
+    return choices if len(choices) > 1 else None
+
+
+def _decline(trade: Trade, method: str | None) -> dict | None:
+    """What the page says after a declined card: on the card form and on the picker, never on another method's form."""
+    last = card_attempts.last_decline(trade)
+    if last is None or method not in (None, card_attempts.CARD):
+        return None
+    card_offered = card_attempts.CARD in checkout.offered(trade)
+    return {
+        "message": card_outcomes.decline_message(last.get("code")),
+        "left": card_attempts.left(trade) if card_offered else 0,
+        "others": any(name != card_attempts.CARD for name in checkout.offered(trade)),
+        "card": f"{last.get('brand', '').upper()} •••• {last.get('last_four', '')}".strip(),
+    }
 
 
 def _answer(page: Page, trade: Trade, method: str | None, form: CheckoutForm | None = None, status: int = 200):
@@ -85,6 +111,10 @@ def _answer(page: Page, trade: Trade, method: str | None, form: CheckoutForm | N
     return_url = _return_url(page, trade)
     if method is not None and form is None:
         form = _form(trade, method)
+    decline = _decline(trade, method) if status == 200 else None
+    if decline and form is not None and "card_no" in form:
+        # Ready for another card: the number first (the form shows no card data back).
+        form.card_no.render_kw = {**(form.card_no.render_kw or {}), "autofocus": True}
     return render(
         "pages/checkout/checkout.html",
         page,
@@ -98,6 +128,11 @@ def _answer(page: Page, trade: Trade, method: str | None, form: CheckoutForm | N
         form=form,
         return_url=return_url if return_url != trade.return_url else None,
         can_choose_again=not trade.method and len(checkout.offered(trade)) > 1,
+        decline=decline,
+        # After a decline the other methods stay one tap away, below the card form.
+        others=[(name, method_name(name)) for name in checkout.offered(trade) if name != method]
+        if decline and method
+        else [],
     )
 
 
@@ -182,6 +217,9 @@ def threeds():
         amount=money.from_minor(trade.amount_minor, trade.currency),
         brand=pending.get("brand", ""),
         last_four=card.last_four if card else None,
+        instalments=card_outcomes.chosen_instalments(
+            trade.amount_minor, trade.currency, int(pending["values"].get("installments") or 1)
+        ),
     )
 
 
@@ -210,6 +248,7 @@ def threeds_answer():
             token=card.token,
             issuer=card.brand,
             user_ip=request.remote_addr or "127.0.0.1",
+            installments=int(pending["values"].get("installments") or 1),
         )
         checkout.submit(
             db.session,
@@ -224,5 +263,10 @@ def threeds_answer():
     except DomainError:
         db.session.rollback()
         raise PageError(410, "expired") from None
+    if trade.status == states.INITIAL:  # declined, and the order can still be paid: back to the page
+        trade.details = {**trade.details, ENTERED: pending["values"]}
+        db.session.commit()
+        again = card_attempts.CARD if card_attempts.CARD in checkout.offered(trade) else None
+        return redirect(page.url("pages.checkout.show", method=again), 303)
     db.session.commit()
     return _to_payment_page(page, trade)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext as _ln
 from flask_wtf import FlaskForm
@@ -21,6 +23,59 @@ PUNCTUATION = str.maketrans("", "", " .-/()")
 def without_punctuation(value: str | None) -> str | None:
     """A WTForms filter: the typed document without its punctuation (PUNCTUATION)."""
     return value.translate(PUNCTUATION) if isinstance(value, str) else value
+
+
+# The same punctuation as a browser's pattern allows it, anywhere between the characters.
+_SEP = r"[ .\-\/\(\)]*"
+
+
+def printed(unit: str, low: int, high: int | None = None) -> str:
+    """A pattern of `low` to `high` characters of `unit` (a regex class) with the usual punctuation around
+    any of them: the browser checks the typed value with it, the server the value left by the filter."""
+    return rf"{_SEP}(?:{unit}{_SEP}){{{low},{low if high is None else high}}}"
+
+
+@dataclass(frozen=True)
+class PrintedDocument:
+    """A country's document as its owner reads it off the card or certificate: `example` is shown as the
+    field's hint, `pattern` takes it typed that way (or bare)."""
+
+    example: str
+    pattern: str
+
+
+# Documents a page may ask for, by country and type (the payout API's names), each as people print it. The
+# payout API takes them bare (alphanumeric): a page drops the punctuation before checking one. Panama's RUC
+# is left out: its hyphens are part of the number.
+PRINTED_DOCUMENTS: dict[str, dict[str, PrintedDocument]] = {
+    "BRA": {
+        "CPF": PrintedDocument("123.456.789-09", printed("[0-9]", 11)),
+        "CNPJ": PrintedDocument("12.345.678/0001-95", printed("[0-9]", 14)),
+    },
+    "MEX": {
+        "RFC": PrintedDocument("GODE-561231-GR8", printed("[A-Za-z&Ññ0-9]", 12, 13)),
+        "CURP": PrintedDocument("GODE561231HDFRRN09", printed("[A-Za-z0-9]", 18)),
+    },
+    "ARG": {"CUIT": PrintedDocument("20-12345678-9", printed("[0-9]", 11))},
+    "CHL": {"RUT": PrintedDocument("12.345.678-5", printed("[0-9Kk]", 8, 9))},
+    "COL": {
+        "CC": PrintedDocument("1.020.304.050", printed("[0-9]", 6, 10)),
+        "NIT": PrintedDocument("900.123.456-7", printed("[0-9]", 9, 10)),
+    },
+    "PER": {
+        "DNI": PrintedDocument("45678912", printed("[0-9]", 8)),
+        "RUC": PrintedDocument("20123456789", printed("[0-9]", 11)),
+    },
+    "URY": {
+        "CI": PrintedDocument("1.234.567-2", printed("[0-9]", 8)),
+        "RUT": PrintedDocument("21 234567 0018", printed("[0-9]", 12)),
+    },
+}
+
+
+def document_pattern(country: str) -> str:
+    """Any of `country`'s documents, typed as printed: the pattern attribute and the server's Regexp."""
+    return "^(?:" + "|".join(d.pattern for d in PRINTED_DOCUMENTS[country].values()) + ")$"
 
 
 TEXT_FAULTS = {

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from ..payins import methods
 from ..payins.methods import catalog
 from ..payins.models import Trade
+from ..payouts import banks as payout_banks
 from . import method_names
 
 VOUCHER, BANK, QR, HANDOFF = "voucher", "bank", "qr", "handoff"
@@ -46,6 +47,20 @@ def journey(trade: Trade) -> str | None:
     if fields.get("reference") or fields.get("barcode"):
         return VOUCHER
     return HANDOFF
+
+
+def hands_off(trade: Trade) -> bool:
+    """Whether the customer confirms this payment at its bank or wallet, which the sandbox plays on a page of its
+    own: a hand-off journey, or a wallet opened by our app link (no app to open in the sandbox)."""
+    return journey(trade) == HANDOFF or (trade.method == "Wallet" and journey(trade) is None)
+
+
+def banks_to_choose(trade: Trade) -> dict[str, str]:
+    """Where the customer picks its bank at the gateway (PSE: every Colombian bank, by its code), the banks
+    offered; empty where the bank is the merchant's choice or the wallet's own."""
+    if trade.method == "PSE":
+        return dict(sorted(payout_banks.BANKS["COL"].items(), key=lambda item: item[1].casefold()))
+    return {}
 
 
 def virtual_account(trade: Trade) -> bool:

@@ -1,20 +1,25 @@
-"""Printable payment slips: the bar code a network scans (python-barcode) and the PDF voucher (Pillow)."""
+"""Payment slips as a till reads them: the bar code a network scans (python-barcode), its digits grouped as the
+network prints them, the amount and deadline a voucher states, and what its PDF says (drawn by slip_pdf)."""
 
 from __future__ import annotations
 
 import io
-import unicodedata
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 import barcode
+from babel import numbers
 from barcode.writer import ImageWriter
-from PIL import Image, ImageDraw, ImageFont
+from flask_babel import gettext as _
+from PIL import Image
 
-from .. import clock
+from .. import clock, money
 from ..brazil import boleto
 from ..payins.models import Trade
+from . import pay_journeys, slip_pdf
+from .i18n import format_deadline
+from .trades import amount_text, method_name
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,20 @@ def slip_of(trade: Trade) -> Slip | None:
     return None
 
 
+def grouped(digits: str) -> str:
+    """A long reference in groups of four, as OXXO's and the cash networks' vouchers print it (a short one, or one
+    with letters, as it is: nobody misreads nine digits)."""
+    if len(digits) < 10 or not (digits.isascii() and digits.isdigit()):
+        return digits
+    return " ".join(digits[at : at + 4] for at in range(0, len(digits), 4))
+
+
+def shown_digits(slip: Slip) -> str:
+    """What the customer reads under the bars: a Brazilian slip's typed line in FEBRABAN's groups, else the bar
+    code's digits in fours."""
+    return boleto.formatted(slip.line) if slip.line else grouped(slip.digits)
+
+
 def due_date(trade: Trade) -> date | None:
     """The last Brazil day a boleto or lotérica slip is paid on (an expiry at midnight is the day before's)."""
     due = trade.details.get("response", {}).get("due_date")
@@ -47,6 +66,46 @@ def due_date(trade: Trade) -> date | None:
     if trade.expires_at is None:
         return None
     return (clock.as_utc(trade.expires_at).astimezone(clock.BRAZIL) - timedelta(microseconds=1)).date()
+
+
+def last_moment(expires_at: datetime) -> datetime:
+    """The deadline as a customer reads it: an expiry at Brazil's midnight (a boleto's due day, `1c`) is that
+    day's 23:59, not the next day's 00:00."""
+    local = clock.as_utc(expires_at).astimezone(clock.BRAZIL)
+    return expires_at - timedelta(minutes=1) if local.time() == time(0) else expires_at
+
+
+def pay_by(expires_at: datetime) -> str:
+    """ "Pay by 27 Nov 2026, 18:30 (Brasilia Time)": date, hour and zone, in the page's language and zone."""
+    until = format_deadline(last_moment(expires_at))
+    return _("Pay by %(date)s, %(time)s (%(zone)s)", date=until.date, time=until.time, zone=until.zone)
+
+
+def time_left(seconds: int) -> str:
+    """A countdown's text before the page's script takes it over (the same H:MM:SS)."""
+    left = max(0, seconds)
+    hours, minutes, secs = left // 3600, left % 3600 // 60, left % 60
+    return (f"{hours}:" if hours else "") + f"{minutes:02d}:{secs:02d}"
+
+
+def amount_due(trade: Trade) -> str:
+    """The amount as the page writes it, with the currency's code where its sign is a bare "$" (Mexico's, Chile's,
+    Colombia's and Argentina's pesos, the US dollar): "$120.00 MXN", as OXXO's own vouchers print it."""
+    text = amount_text(trade)
+    if "$" in text and not any(char.isalpha() for char in text):
+        return f"{text}\u00a0{trade.currency}"
+    return text
+
+
+def place_name(trade: Trade) -> str:
+    """The store or network where the voucher is paid, as it reads after "Go to"."""
+    if trade.method in ("OXXO", "OXXOPay"):
+        return _("any OXXO store")
+    if trade.method == "Lottery":
+        return _("any lottery outlet (lotérica) or your bank's app")
+    if trade.method == "Boleto":
+        return _("any bank, lottery outlet or your bank's app")
+    return pay_journeys.place(trade, method_name(trade), pay_journeys.listed_bank_name(trade))
 
 
 @lru_cache(maxsize=64)
@@ -65,79 +124,73 @@ def barcode_png(slip: Slip) -> bytes:
     return out.getvalue()
 
 
-@dataclass(frozen=True)
-class Voucher:
-    """What a printed voucher says, already in the page's language."""
-
-    title: str
-    rows: list[tuple[str, str]]  # label, value: merchant, amount, due date, line...
-    note: str
-
-
-# A4 at 150 dpi: what "save as PDF" of a payment slip gives, light enough to e-mail.
-PAGE, MARGIN = (1240, 1754), 90
+def _masked(kind: str, number: str) -> str:
+    """Enough of the payer's CPF/CNPJ to recognise it, never all of it (as the Pix pages show it)."""
+    if kind.upper() == "CPF" and len(number) == 11:
+        return f"***.{number[3:6]}.{number[6:9]}-**"
+    if len(number) == 14:
+        return f"**.{number[2:5]}.{number[5:8]}/{number[8:12]}-**"
+    return "***"
 
 
-def voucher_pdf(voucher: Voucher, slip: Slip) -> bytes:
-    """One A4 page: title, the voucher's rows, the bar code at full width and the note under it."""
-    sheet = Image.new("L", PAGE, 255)
-    draw = ImageDraw.Draw(sheet)
-    big, label, value = (_font(size) for size in (44, 24, 30))
-    if not _ACCENTS:  # Pillow's own font has no accented letters: "lotérica" reads better as "loterica" than a box
-        voucher = Voucher(
-            _plain(voucher.title), [(_plain(a), _plain(b)) for a, b in voucher.rows], _plain(voucher.note)
-        )
-    y = MARGIN
-    draw.text((MARGIN, y), voucher.title, font=big, fill=0)
-    y += 90
-    width = PAGE[0] - 2 * MARGIN
-    for name, text in voucher.rows:
-        draw.text((MARGIN, y), name, font=label, fill=90)
-        y += 34
-        for part in _wrapped(draw, text, value, width):
-            draw.text((MARGIN, y), part, font=value, fill=0)
-            y += 40
-        y += 18
-    bars = _drawn(slip.symbology, slip.digits)
-    scale = min(1.0, width / bars.width)
-    bars = bars.resize((int(bars.width * scale), int(bars.height * scale)), Image.Resampling.NEAREST)
-    sheet.paste(bars, (MARGIN, y + 10))
-    y += bars.height + 40
-    for part in _wrapped(draw, voucher.note, label, width):
-        draw.text((MARGIN, y), part, font=label, fill=60)
-        y += 32
-    out = io.BytesIO()
-    sheet.save(out, format="PDF", resolution=150.0)
-    return out.getvalue()
+def _cnpj(number: str) -> str:
+    return f"{number[:2]}.{number[2:5]}.{number[5:8]}/{number[8:12]}-{number[12:]}" if len(number) == 14 else number
 
 
-# DejaVu Sans (Debian's fonts-dejavu-core, found by FreeType in the system's font folders) has every letter
-# of Portuguese and Spanish; without it, Pillow's built-in font.
-try:
-    ImageFont.truetype("DejaVuSans.ttf", 10)
-    _ACCENTS = True
-except OSError:
-    _ACCENTS = False
+def boleto_ficha(trade: Trade, slip: Slip, merchant: str, collector: str, collector_cnpj: str) -> slip_pdf.Ficha:
+    """The boleto's ficha de compensação, in FEBRABAN's words (Portuguese on every page: the bank's layout)."""
+    assert slip.line is not None  # a boleto always has its typed line
+    customer = trade.details.get("customer") or {}
+    identify = customer.get("identify") or {}
+    due = due_date(trade)
+    free = slip.digits[19:44]  # Banco do Brasil's free field: six zeros, 7-digit agreement, 10-digit our-number
+    return slip_pdf.Ficha(
+        bank_box=boleto.bank_box(slip.line),
+        line=boleto.formatted(slip.line),
+        digits=slip.digits,
+        beneficiary=f"{collector} - CNPJ {_cnpj(collector_cnpj)}",
+        payer=f"{customer.get('name', '')} - CPF/CNPJ {_masked(identify.get('type', ''), identify.get('number', ''))}",
+        due=due.strftime("%d/%m/%Y") if due else "",
+        amount=numbers.format_currency(money.from_minor(trade.amount_minor, trade.currency), "BRL", locale="pt_BR"),
+        our_number=free[6:23],
+        document_number=trade.trade_no,
+        document_date=clock.as_utc(trade.created_at).astimezone(clock.BRAZIL).strftime("%d/%m/%Y"),
+        merchant=merchant,
+        subject=trade.subject,
+    )
 
 
-@lru_cache(maxsize=8)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.truetype("DejaVuSans.ttf", size) if _ACCENTS else ImageFont.load_default(size=size)
+def cash_voucher(trade: Trade, slip: Slip, merchant: str) -> slip_pdf.Voucher:
+    """What a cash voucher (OXXO, lotérica, Pago Fácil...) says, in the page's language."""
+    fields = trade.details.get("response", {})
+    label = method_name(trade)
+    rows = [(_("Pay to"), merchant), (_("For"), trade.subject), (_("Amount"), amount_due(trade))]
+    if trade.method == "Lottery":
+        rows.append((_("Lottery slip line"), shown_digits(slip)))
+    else:
+        if fields.get("reference"):
+            rows.append((_("Reference"), grouped(fields["reference"])))
+        rows.append((_("Bar code"), shown_digits(slip)))
+    where = place_name(trade)
+    rows.append((_("Where to pay"), where[:1].upper() + where[1:]))
+    if trade.expires_at is not None:
+        rows.append((_("Deadline"), pay_by(trade.expires_at)))
+    rows.append((_("Payment number"), trade.trade_no))
+    notes = [pay_journeys.voucher_note(trade, label, pay_journeys.listed_bank_name(trade))]
+    if trade.method in ("OXXO", "OXXOPay"):
+        notes = [
+            _("Show this bar code at the till of any OXXO store and pay the exact amount in cash."),
+            _("OXXO charges a fee at the till, on top of this amount."),
+        ]
+    elif trade.method == "Lottery":
+        notes = [_("Pay this slip at any lottery outlet (lotérica) or in your bank's app before the due date.")]
+    return slip_pdf.Voucher(
+        title=f"{label} · {merchant}", rows=rows, notes=notes, digits=slip.digits, symbology=slip.symbology
+    )
 
 
-def _plain(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-
-
-def _wrapped(draw: ImageDraw.ImageDraw, text: str, font, width: int) -> list[str]:
-    """Lines of `text` that fit `width`, broken at spaces (a typed line breaks between its groups)."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split(" "):
-        trial = f"{current} {word}".strip()
-        if current and draw.textlength(trial, font=font) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    return [*lines, current] if current else lines
+def voucher_pdf(trade: Trade, slip: Slip, merchant: str, collector: str, collector_cnpj: str) -> bytes:
+    """The slip's PDF: a boleto's ficha de compensação, or a cash voucher."""
+    if trade.method == "Boleto":
+        return slip_pdf.ficha_pdf(boleto_ficha(trade, slip, merchant, collector, collector_cnpj))
+    return slip_pdf.voucher_pdf(cash_voucher(trade, slip, merchant))

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, redirect
-from flask_babel import format_date
+from babel import numbers
+from flask import Blueprint, Response, current_app, g, redirect, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
 
 from .. import clock, links, money, signing
-from ..brazil import boleto, qrimage
+from ..brazil import qrimage
+from ..config import collector_name
 from ..db import db
 from ..errors import DomainError
 from ..payins import service as payins
 from ..payins.models import Trade
-from . import pay_journeys, pay_slips, qr
+from . import card_outcomes, pay_journeys, pay_slips, qr
 from .common import Page, PageError, base_url, check_post, read_token, render
 from .pay_codes import PasteForm, pays
 from .returns import with_token
-from .trades import PAY_TOKEN_TTL, UNFINISHED, amount_text, method_name, open_pay_page, shown_status
+from .trades import PAY_TOKEN_TTL, UNFINISHED, amount_text, country_of, method_name, open_pay_page, shown_status
 
 bp = Blueprint("pay", __name__)
 
@@ -28,28 +30,46 @@ COUNTDOWN_SECONDS = 24 * 3600
 def _details(trade: Trade) -> dict:
     fields = trade.details.get("response", {})
     details: dict = {"fields": fields, "slip": pay_slips.slip_of(trade)}
+    details.update(card_outcomes.on_result(trade))  # instalments; a checkout's card attempts that ended it
     if "qr_code" in fields:
         details["qr_svg"] = qr.svg(fields["qr_code"])
     if fields.get("app_link_url"):  # a custom scheme: a desktop hands it to the phone by this QR
         details["app_qr_svg"] = qr.svg(fields["app_link_url"])
-    if trade.method in ("Boleto", "Lottery"):
-        details["due"] = pay_slips.due_date(trade)
-    if trade.method == "Boleto":
-        details["linha"] = boleto.formatted(details["slip"].line)
+    if details["slip"] is not None:
+        details["slip_shown"] = pay_slips.shown_digits(details["slip"])
+    details["amount_due"] = pay_slips.amount_due(trade)
     bank_name = pay_journeys.listed_bank_name(trade)
     if bank_name:
         details["bank_name"] = bank_name
     journey = pay_journeys.journey(trade)
     details["journey"] = journey
+    details["hands_off"] = pay_journeys.hands_off(trade)
+    # Back from the bank's or wallet's page without an answer (its "go back" link): said once, on this view.
+    details["came_back"] = details["hands_off"] and request.args.get("left") == "1"
     label = method_name(trade)
     if journey == pay_journeys.VOUCHER:
         details["place"] = pay_journeys.place(trade, label, bank_name)
+        details["reference_shown"] = pay_slips.grouped(fields.get("reference") or "")
         details["virtual_account"] = pay_journeys.virtual_account(trade)
     elif journey == pay_journeys.BANK:
         details["bank"] = pay_journeys.bank_details(trade)
     elif journey == pay_journeys.HANDOFF:
         details["destination"] = pay_journeys.destination(trade, label)
     return details
+
+
+def typed_amount(trade: Trade) -> dict[str, str]:
+    """The exact amount as the customer types it into a bank app's amount field (`amount_typed`: the page's
+    decimal sign, no grouping, no currency: "1234,56" in Brazil, "1234.56" in Mexico), and its label naming
+    the currency (`amount_label`: the locale's symbol, or the ISO code where the symbol is a bare "$")."""
+    locale = g.get("page_format_locale") or str(get_locale())
+    symbol = numbers.get_currency_symbol(trade.currency, locale=locale)
+    return {
+        "amount_typed": money.format_minor(trade.amount_minor, trade.currency).replace(
+            ".", numbers.get_decimal_symbol(locale)
+        ),
+        "amount_label": _("Exact amount (%(currency)s)", currency=trade.currency if symbol == "$" else symbol),
+    }
 
 
 def _answer(page: Page, trade: Trade, paste: PasteForm | None = None, status_code: int = 200):
@@ -83,10 +103,12 @@ def _answer(page: Page, trade: Trade, paste: PasteForm | None = None, status_cod
         back=back,
         deadline=deadline,
         countdown=deadline is not None and deadline - now < COUNTDOWN_SECONDS,
+        pay_by=pay_slips.pay_by(trade.expires_at) if trade.expires_at else None,
+        time_left=pay_slips.time_left(deadline - now) if deadline is not None else None,
         amount=amount_text(trade),
-        amount_plain=money.format_minor(trade.amount_minor, trade.currency),
+        **typed_amount(trade),
         method_label=method_name(trade),
-        collector=current_app.config["COLLECTOR_NAME"],
+        collector=collector_name(current_app.config, country_of(trade)),
         paste=paste or PasteForm(formdata=None),
         **_details(trade),
         data=data,
@@ -134,29 +156,14 @@ def barcode_image():
 
 @bp.get("/pay/voucher.pdf")
 def voucher():
-    """The slip as a one-page PDF: merchant, what for, amount, due date, typed line and bar code."""
+    """The slip as a one-page text PDF: a boleto's ficha de compensação, or a cash voucher (amount, reference,
+    bar code, where to pay, deadline)."""
     page, trade, slip = _slip()
-    rows = [(_("Pay to"), page.merchant.name), (_("For"), trade.subject), (_("Amount"), amount_text(trade))]
-    due = pay_slips.due_date(trade) if trade.method in ("Boleto", "Lottery") else None
-    if due is not None:
-        rows.append((_("Due date"), format_date(due, "long")))
-    if slip.line:
-        rows.append((_("Boleto line"), boleto.formatted(slip.line)))
-    else:
-        rows.append((_("Bar code"), slip.digits))
-    rows.append((_("Payment number"), trade.trade_no))
-    if trade.method in ("Boleto", "Lottery", "OXXO", "OXXOPay"):
-        note = {
-            "Boleto": _("Pay this boleto at any bank, lottery outlet or in your bank's app before the due date."),
-            "Lottery": _("Pay this slip at any lottery outlet (lotérica) or in your bank's app before the due date."),
-        }.get(trade.method, _("Show this bar code at any OXXO store's till and pay in cash."))
-    else:  # Argentina's vouchers: where they are paid, and their reference beside the bar code
-        note = pay_journeys.voucher_note(trade, method_name(trade), pay_journeys.listed_bank_name(trade))
-        reference = trade.details.get("response", {}).get("reference")
-        if reference:
-            rows.insert(-1, (_("Reference"), reference))
-    voucher = pay_slips.Voucher(title=f"{method_name(trade)} · {page.merchant.name}", rows=rows, note=note)
-    response = Response(pay_slips.voucher_pdf(voucher, slip), mimetype="application/pdf")
+    config = current_app.config  # a boleto's beneficiary: the collector, as Brazil's banks show it
+    pdf = pay_slips.voucher_pdf(
+        trade, slip, page.merchant.name, collector_name(config, "BRA"), config["COLLECTOR_CNPJ"]
+    )
+    response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'attachment; filename="voucher-{trade.trade_no}.pdf"'
     return response
 

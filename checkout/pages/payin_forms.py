@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from flask_babel import lazy_gettext as _l
 from stdnum import luhn
@@ -197,8 +198,10 @@ class CheckoutForm(CardForm):
         render_kw={"inputmode": "numeric"},
     )
     payer_account_type = SelectField(_l("Account type"), validate_choice=True)
+    # A Brazilian card's instalments (payins.instalments decides which counts an amount is offered).
+    installments = SelectField(_l("Instalments"), validate_choice=True, coerce=int, default=1)
 
-    CARD = ("card_no", "exp", "cvv", "holder")
+    CARD = ("card_no", "exp", "cvv", "holder", "installments")
     BRAZIL = ("phone", "document_type", "document_number")
     ADDRESS = ("zip_code", "state", "city", "street", "street_number")
     DOCUMENT = ("document_type", "document_number")
@@ -217,15 +220,19 @@ class CheckoutForm(CardForm):
         method: str,
         banks: list[tuple[str, str]],
         channels: list[str],
-        documents: tuple[str, ...] = (),
+        documents: Mapping[str, str] | None = None,
         bank: bool = False,
         account: bool = False,
         payer_account: tuple[str, ...] | None = None,
+        instalments: list[tuple[str, str]] | None = None,
     ) -> None:
         """Keep the fields `method` needs: its NEEDS, else (the country pages' methods) the `documents` it
         takes and the bank list's bank where it needs one; `account`: a wallet's account (Todito);
-        `payer_account`: the account types of the payer's bank account a page asks for (() when no type)."""
+        `payer_account`: the account types of the payer's bank account a page asks for (() when no type);
+        `instalments`: a card's instalment options (none: a single payment, no select)."""
         own = self.NEEDS.get(method, ("bank",) if bank else ())
+        if not instalments:
+            own = tuple(name for name in own if name != "installments")
         if documents and method not in self.NEEDS:
             own = (*own, *self.DOCUMENT)
         needed = {"name", "email", *own}
@@ -244,8 +251,14 @@ class CheckoutForm(CardForm):
             self.bank.choices = [SelectChoice(bank_id, label) for bank_id, label in banks]
         if "channel" in needed:
             self.channel.choices = [SelectChoice(channel) for channel in channels]
+        if "installments" in needed and instalments:
+            self.installments.choices = [SelectChoice(int(value), label) for value, label in instalments]
         if documents and "document_type" in needed and method not in self.NEEDS:
             # Their forms are the service's to check (countries.COUNTRY_DOCUMENTS); its message lands on the form.
             self.document_type.choices = [SelectChoice(kind) for kind in documents]
             self.document_number.label.text = _l("Document number")
             self.document_number.validators = [DataRequired(REQUIRED), Length(max=32)]
+            typed = (self.document_number.raw_data or [""])[0].strip()
+            if any(form and re.fullmatch(form, typed) for form in documents.values()):
+                # Already in a form its page takes (Panama's RUC with its hyphens): sent as the customer wrote it.
+                self.document_number.data = typed

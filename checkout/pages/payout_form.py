@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from babel.lists import format_list
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import EmailField, RadioField, SelectField, StringField, TelField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Optional, ValidationError
+from wtforms.validators import DataRequired, Optional, Regexp, ValidationError
 
 from ..brazil.banks import BR_BANKS
 from ..payouts.accounts import PIX_KEY_TYPES
 from ..payouts.corridors import WALLET_CHANNELS
 from ..validation import check_email
-from .forms import PUNCTUATION, REQUIRED, PageForm, at_most
+from . import payout_rules
+from .forms import PRINTED_DOCUMENTS, PUNCTUATION, REQUIRED, PageForm, at_most, document_pattern, without_punctuation
 
 # PIX key types in people's words (the values are the payout API's), and an example of each.
 PIX_KEY_LABELS = {
@@ -40,8 +44,12 @@ class PayoutForm(PageForm):
     name = StringField(
         _l("Full name"), validators=[DataRequired(REQUIRED), at_most(128)], render_kw={"autocomplete": "name"}
     )
+    # Brazil's, the one country whose page asks for a document: typed as printed, checked as its digits.
     document_id = StringField(
-        _l("CPF or CNPJ"), validators=[Optional(), at_most(32)], render_kw={"inputmode": "numeric"}
+        _l("CPF or CNPJ"),
+        filters=[without_punctuation],
+        validators=[Optional(), at_most(32), Regexp(document_pattern("BRA"), message=payout_rules.DOCUMENT)],
+        render_kw={"inputmode": "numeric", "autocomplete": "off"},
     )
     email = EmailField(
         _l("E-mail (optional)"), validators=[Optional(), at_most(128)], render_kw={"autocomplete": "email"}
@@ -100,6 +108,12 @@ class PayoutForm(PageForm):
         "SPEI": {"account": "clabe"},
         "WALLET": {"account": "wallet_account", "channel": "wallet_channel"},
     }
+
+    def document_hint(self, country: str) -> str:
+        """The field's hint: how `country`'s documents are printed ("such as 123.456.789-09 or ...")."""
+        examples = [document.example for document in PRINTED_DOCUMENTS[country].values()]
+        listed = format_list(examples, style="or", locale=str(get_locale() or "en"))
+        return _("With or without dots, dashes and slashes, such as %(examples)s.", examples=listed)
 
     def validate_email(self, field):
         try:

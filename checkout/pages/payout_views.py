@@ -20,7 +20,7 @@ from ..payouts import corridors, pricing, sessions
 from ..payouts import service as payouts
 from ..payouts.models import CheckoutSession, Payout
 from ..payouts.schemas import NewPayout
-from . import payout_rules, rendered, results, security
+from . import payout_figures, payout_rules, rendered, results, security
 from .common import (
     TOKEN_GRACE,
     Page,
@@ -110,6 +110,7 @@ def _show_form(
     now: int | str | None = None,
 ):
     deadline = clock.unix(record.expires_at)
+    quotes = _quotes(record, page.merchant)
     return render(
         "pages/payout/form.html",
         page,
@@ -117,7 +118,8 @@ def _show_form(
         nonce=nonce,
         record=record,
         form=form,
-        quotes=_quotes(record, page.merchant),
+        quotes=quotes,
+        figures={m: payout_figures.figures(q, record.fee_bear == "merchant") for m, q in quotes.items()},
         marks=METHOD_MARKS,
         deadline=deadline,
         amount=money.from_minor(record.payout_amount_minor, record.payout_currency),

@@ -13,12 +13,12 @@ from ..errors import IllegalState, InvalidField
 from ..links import Links
 from ..merchants.models import Merchant
 from ..merchants.policy import check_return_url
-from ..providers.base import Acquirer
-from . import methods, states, timeouts
+from ..providers.base import Acquirer, Decision
+from . import card_attempts, instalments, methods, states, timeouts
 from .models import Trade
 from .schemas import Address, Customer, DirectPayment, HostedCheckout, Identify
-from .service import direct_expiry
-from .trades import CANCEL_WHEN_UNPAID, duplicate_check, new_trade, outcome
+from .service import direct_expiry, voucher_validity
+from .trades import CANCEL_WHEN_UNPAID, duplicate_check, new_trade
 
 KIND = "checkout"
 
@@ -116,6 +116,7 @@ def payment_of(
     user_ip: str | None = None,
     wallet_account: tuple[str | None, str | None] = (None, None),
     payer_account: tuple[str | None, str | None] = (None, None),
+    installments: int = 1,
 ) -> DirectPayment:
     """The direct payment the customer's choices on the page amount to, for the checks a direct payment
     passes (the order's own fields come from the trade, checked when it was placed; the page's form checked
@@ -134,7 +135,7 @@ def payment_of(
         token=token,
         fingerprint="hosted-checkout" if token else None,
         issuer=issuer,
-        installments=1,
+        installments=installments,
         bank=bank,
         language_code=methods.bank_language(method, bank),  # the page does not ask: the bank's first
         customer=customer,
@@ -159,17 +160,31 @@ def submit(
 ) -> Trade:
     """The customer submitted a method: the trade becomes that method's payment (PROCESSING), with the
     same checks and answer fields as a direct payment. A card is authorized at once, after the sandbox's
-    3-D Secure step (`authenticated`)."""
+    3-D Secure step (`authenticated`); a declined one leaves the trade INITIAL while the order can still be
+    paid (card_attempts), else it is REFUSED."""
     open_for_submission(trade)
     method = methods.lookup(payment.method, payment.channel)
     if method.name not in offered(trade):
         raise InvalidField("method", f"must be one of {', '.join(offered(trade))}")
     checked = method.check(payment)
+    if not instalments.offered(trade.amount_minor, trade.currency, payment.installments):
+        raise InvalidField("installments", "not offered for this amount")
+    refused = decision = None
+    if card is not None:
+        assert acquirer is not None  # a card is always submitted with its acquirer
+        decision = acquirer.authorize(card, trade.amount_minor, trade.currency) if authenticated else None
+        refused = card_attempts.refusal(authenticated, decision)
+        if refused is not None:
+            final = card_attempts.record(session, trade, refused, card)
+            if final is None:
+                return trade  # still payable: another card, or another method
+            refused = Decision(refused.status, final, refused.code)
     now = clock.now()
     trade.method = method.name
     trade.channel = checked.get("channel") if method.name == "Wallet" or method.channels else None
     trade.card_token_id = card.id if card else None
-    trade.expires_at = direct_expiry(method, None, now, collector)
+    validity = voucher_validity(method.name, trade.currency, payment.customer.identify.type)
+    trade.expires_at = direct_expiry(method, None, now, collector, validity)
     cancel_when_unpaid = "cancellation_express" in trade.details
     if cancel_when_unpaid:
         # Counted from the checkout's creation, as the provider's page compares it with timeout_express.
@@ -184,12 +199,10 @@ def submit(
     trade.details = {**trade.details, "response": method.present(trade, links, collector)}
     states.set_status(session, trade, states.PROCESSING, "submitted on the hosted checkout")
     if card is not None:
-        assert acquirer is not None  # a card is always submitted with its acquirer
-        if authenticated:
-            status, reason = outcome(acquirer.authorize(card, trade.amount_minor, trade.currency), states.SUCCESS)
+        if refused is None:
+            states.set_status(session, trade, states.SUCCESS, decision.reason if decision else None)
         else:
-            status, reason = states.REFUSED, "3-D Secure authentication failed (status N)"
-        states.set_status(session, trade, status, reason)
+            states.set_status(session, trade, states.REFUSED, refused.reason)
     return trade
 
 

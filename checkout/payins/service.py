@@ -142,7 +142,8 @@ def pay_direct(
         duplicate_check(session, merchant, req.out_trade_no)
         card = cards.usable_token(session, merchant, cast(str, req.token), "token")  # method.check() wants one
     now = clock.now()
-    expires_at = direct_expiry(method, req.timeout_express, now, collector)  # checks timeout_express, cards too
+    validity = voucher_validity(method.name, req.order_currency, req.customer.identify.type)
+    expires_at = direct_expiry(method, req.timeout_express, now, collector, validity)  # checks timeout_express too
     if req.cancellation_express is not None:
         # The provider's voucher life (Boleto, Lottery): unpaid by then, the trade is cancelled (jobs).
         expires_at = timeouts.cancellation(req.cancellation_express, req.timeout_express, now)
@@ -173,11 +174,30 @@ def pay_direct(
     return trade, trade.details["response"]
 
 
-def direct_expiry(method: methods.Method, timeout_express: str | None, now, collector: methods.Collector):
-    """A Boleto without timeout_express stays payable to the end of its due day; others default to 90m."""
-    if method.name == "Boleto" and timeout_express is None:
-        due = now.astimezone(clock.BRAZIL).date() + timedelta(days=collector.boleto_due_days)
-        return timeouts.end_of_brazil_day(due, now.tzinfo)
+# The payment-method summary's "Users need to pay within 10 days": a lotérica slip, like a boleto, is due on a day.
+LOTTERY_DUE_DAYS = 10
+
+
+def voucher_validity(method: str, currency: str, document_type: str | None) -> str:
+    """How long the method's voucher lasts in its country without timeout_express ("5d"; "" where the
+    provider gives no time)."""
+    variant = methods.countries.variant(method, currency, document_type)
+    return variant.validity if variant else ""
+
+
+def direct_expiry(
+    method: methods.Method, timeout_express: str | None, now, collector: methods.Collector, validity: str = ""
+):
+    """Without timeout_express, a Boleto or lotérica slip stays payable to the end of its due day and a cash
+    voucher for its method's documented `validity` ("5d"); others, and any of them with it, as timeout_express
+    says (default 90m)."""
+    if timeout_express is None:
+        days = {"Boleto": collector.boleto_due_days, "Lottery": LOTTERY_DUE_DAYS}.get(method.name)
+        if days is not None:
+            due = now.astimezone(clock.BRAZIL).date() + timedelta(days=days)
+            return timeouts.end_of_brazil_day(due, now.tzinfo)
+        if validity:
+            return timeouts.expiry(validity, now)
     return timeouts.expiry(timeout_express, now)
 
 

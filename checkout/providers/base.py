@@ -10,16 +10,21 @@ from typing import Any, Protocol
 from ..cards.models import CardToken
 
 APPROVED, REFUSED = "APPROVED", "REFUSED"
+# Why an issuer refused a card, as a code the pages turn into the customer's words (Stripe's decline codes).
+CARD_DECLINED, INSUFFICIENT_FUNDS = "card_declined", "insufficient_funds"
+EXPIRED_CARD, INCORRECT_CVC = "expired_card", "incorrect_cvc"
 # Payout statuses a bank reports; the same names as the payout lifecycle's.
 PROCESSING, PAID, REJECTED = "PROCESSING", "PAID", "REJECTED"
 
 
 @dataclass(frozen=True)
 class Decision:
-    """An acquirer's answer: APPROVED or REFUSED, and why (None when there is nothing to say)."""
+    """An acquirer's answer: APPROVED or REFUSED, and why (None when there is nothing to say); a refused
+    card also says why as a `code` (CARD_DECLINED, ...)."""
 
     status: str
     reason: str | None = None
+    code: str | None = None
 
     @property
     def approved(self) -> bool:

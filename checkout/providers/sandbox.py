@@ -10,9 +10,24 @@ from typing import Any
 
 from .. import clock, money
 from ..cards.models import CardToken
-from .base import APPROVED, PAID, PROCESSING, REFUSED, REJECTED, Authorization, Decision, PayoutOrder, Step, Submission
+from .base import (
+    APPROVED,
+    CARD_DECLINED,
+    EXPIRED_CARD,
+    INCORRECT_CVC,
+    PAID,
+    PROCESSING,
+    REFUSED,
+    REJECTED,
+    Authorization,
+    Decision,
+    PayoutOrder,
+    Step,
+    Submission,
+)
 
 APPROVE, DECLINE, INSUFFICIENT_FUNDS = "approve", "decline", "insufficient_funds"
+EXPIRED, WRONG_CVC = "expired_card", "incorrect_cvc"
 
 # The sandbox issuer's fixed answers; any other valid card approves. The provider's published test
 # cards (its "data for test" page) all approve, and win where one of ours had the same number.
@@ -21,6 +36,9 @@ TEST_CARDS = {
     "4000000000000119": DECLINE,
     "4000000000009995": INSUFFICIENT_FUNDS,
     "5105105105105100": DECLINE,
+    # The issuer's own refusals of a card whose date and code look right (Stripe's test numbers for them).
+    "4000000000000069": EXPIRED,
+    "4000000000000127": WRONG_CVC,
 }
 # The provider's cards with the expiry it publishes: some of those dates have passed, and the sandbox
 # still takes these cards at exactly those dates, as the provider's page tells merchants to send them.
@@ -37,9 +55,21 @@ PUBLISHED_CARDS: dict[str, tuple[int, int] | None] = {
 }
 # The cardholder's name decides, before the number (the provider's test cards are held by "APRO"; the
 # other two follow the same acquirer convention).
-HOLDER_OUTCOMES = {"APRO": APPROVE, "OTHE": DECLINE, "FUND": INSUFFICIENT_FUNDS}
+HOLDER_OUTCOMES = {"APRO": APPROVE, "OTHE": DECLINE, "FUND": INSUFFICIENT_FUNDS, "EXPI": EXPIRED, "SECU": WRONG_CVC}
 
-REFUSAL_REASONS = {DECLINE: "card declined by the issuer", INSUFFICIENT_FUNDS: "insufficient funds"}
+REFUSAL_REASONS = {
+    DECLINE: "card declined by the issuer",
+    INSUFFICIENT_FUNDS: "insufficient funds",
+    EXPIRED: "expired card",
+    WRONG_CVC: "incorrect security code",
+}
+# The code each refusal is reported with (providers.base).
+REFUSAL_CODES = {
+    DECLINE: CARD_DECLINED,
+    INSUFFICIENT_FUNDS: INSUFFICIENT_FUNDS,
+    EXPIRED: EXPIRED_CARD,
+    WRONG_CVC: INCORRECT_CVC,
+}
 
 # A payout to this account or e-mail is rejected by the sandbox bank; any other is paid.
 REJECTED_IN_SANDBOX = "rejected@sandbox.test"
@@ -78,7 +108,7 @@ class SandboxAcquirer:
     def _answer(self, card: CardToken) -> Decision:
         if card.sandbox_outcome == APPROVE:
             return Decision(APPROVED)
-        return Decision(REFUSED, REFUSAL_REASONS[card.sandbox_outcome])
+        return Decision(REFUSED, REFUSAL_REASONS[card.sandbox_outcome], REFUSAL_CODES[card.sandbox_outcome])
 
     def authorize(self, card: CardToken, amount_minor: int, currency: str) -> Decision:
         return self._answer(card)

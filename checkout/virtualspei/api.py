@@ -8,6 +8,7 @@ from flask import Blueprint, current_app
 
 from .. import clock, links
 from ..api.operation import operation
+from ..config import collector_name
 from ..db import db
 from ..merchants.models import Merchant
 from . import service
@@ -42,7 +43,7 @@ def _answer(account: VirtualAccount) -> dict[str, Any]:
     response=AccountResponse,
 )
 def create(merchant: Merchant, req: CreateRequest):
-    account = service.open_account(db.session, merchant, req, current_app.config["COLLECTOR_NAME"])
+    account = service.open_account(db.session, merchant, req, collector_name(current_app.config, "MEX"))
     return _answer(account)
 
 

@@ -47,10 +47,15 @@ COUNTRIES = {
     "HKG": _country("Chan Tai Man", "+85291234567", "ID", "A1234563", "999077", "Hong Kong", "Hong Kong", "Queen's Road"),
     "KOR": _country("Kim Minji", "+821012345678", "ID", "9001011234567", "04524", "Seoul", "Seoul", "Sejong-daero"),
     "RUS": _country("Ivan Petrov", "+79161234567", "ID", "4510123456", "101000", "Moscow", "Moscow", "Tverskaya"),
+    "BRA": _country("Ana Souza", "+5511987654321", "CPF", "50284414727", "01310100", "SP", "São Paulo", "Avenida Paulista"),
+    "MEX": _country("María López", "+525512345678", "RFC", "MAMB780915969", "06600", "CDMX", "Ciudad de México", "Paseo de la Reforma"),
+    "CHL": _country("Camila Rojas", "+56912345678", "RUT", "36987747K", "8320000", "Santiago", "Santiago", "Av. Libertador B. O'Higgins"),
     "TUR": _country("Ayşe Yılmaz", "+905321234567", "ID", "10000000146", "34000", "İstanbul", "İstanbul", "İstiklal Caddesi"),
 }  # fmt: skip
 
 VOUCHER, BANK, QR, HANDOFF = "voucher", "bank", "qr", "handoff"
+# A page of its own (Brazil's and Mexico's methods), or a wallet opened by our app link (the sandbox plays it).
+OWN, APP = "own", "app"
 
 
 @dataclass(frozen=True)
@@ -167,3 +172,51 @@ CASES: dict[str, Case] = {
     "ru-qiwi": _wallet("RUS", "QIWI", "RUB", "1200", HANDOFF),
     "tr-papara": _wallet("TUR", "Papara", "TRY", "400", HANDOFF),
 }
+
+
+# Every other method of the payin table and every other wallet channel, so that with CASES each can be paid from its
+# page: Brazil's and Mexico's pages of their own, Colombia's, Chile's and Peru's, and the app-link wallets.
+MORE_CASES: dict[str, Case] = {
+    "br-pix": Case("BRA", "PIX", "BRL", "120.00", OWN),
+    "br-boleto": Case("BRA", "Boleto", "BRL", "120.00", OWN),
+    "br-lottery": Case("BRA", "Lottery", "BRL", "120.00", OWN),
+    "br-deposit": Case("BRA", "DepositExpress", "BRL", "120.00", OWN, {"bank": "itau"}),
+    "br-openfinance": Case("BRA", "OpenFinance", "BRL", "120.00", HANDOFF, {"bank": "75e2b9f4-4f60-4d07-916c-fde1163d43bc"}),
+    "br-picpay": _wallet("BRA", "PicPay", "BRL", "120.00", APP),
+    "br-mercadopago": _wallet("BRA", "MercadoPago", "BRL", "120.00", APP),
+    "br-ame": _wallet("BRA", "AME", "BRL", "120.00", APP),
+    "br-astropay": _wallet("BRA", "Astropay", "BRL", "120.00", APP),
+    "mx-spei": Case("MEX", "SPEI", "MXN", "2000.00", OWN),
+    "mx-codi": Case("MEX", "CoDi", "MXN", "350.00", OWN),
+    "mx-oxxo": Case("MEX", "OXXO", "MXN", "350.00", OWN),
+    "mx-oxxopay": Case("MEX", "OXXOPay", "MXN", "350.00", OWN),
+    "mx-cash": Case("MEX", "Cash", "MXN", "350.00", VOUCHER),
+    "mx-mercadopago": _wallet("MEX", "MercadoPago", "MXN", "350.00", APP),
+    "mx-todito": _wallet("MEX", "Todito", "MXN", "350.00", APP, account_number="2660893978", account_verification_code="1322"),
+    "co-pse": Case("COL", "PSE", "COP", "25000", HANDOFF),
+    "co-efecty": Case("COL", "Efecty", "COP", "25000", VOUCHER),
+    "co-bancolombia": Case("COL", "Bancolombia", "COP", "25000", VOUCHER),
+    "co-sured": Case("COL", "SuRed", "COP", "25000", VOUCHER),
+    "co-gana": Case("COL", "Gana", "COP", "25000", VOUCHER),
+    **{f"co-{c.lower()}": _wallet("COL", c, "COP", "25000", APP) for c in ("Nequi", "TPaga", "Dale", "Daviplata", "Movii", "Rappipay")},
+    "co-claropay": _wallet("COL", "ClaroPay", "COP", "25000", HANDOFF),
+    "cl-webpay": Case("CHL", "WebPay", "CLP", "25000", HANDOFF),
+    "cl-khipu": Case("CHL", "Khipu", "CLP", "25000", HANDOFF, {"bank": "Bawdf"}),
+    "cl-pago46": Case("CHL", "Pago46", "CLP", "25000", HANDOFF),
+    "cl-transfer": Case("CHL", "BankTransfer", "CLP", "25000", HANDOFF),
+    "cl-cash": Case("CHL", "Cash", "CLP", "25000", VOUCHER),
+    "cl-mach": _wallet("CHL", "Mach", "CLP", "25000", APP),
+    "cl-chek": _wallet("CHL", "Chek", "CLP", "25000", HANDOFF),
+    "pe-transfer": Case("PER", "BankTransfer", "PEN", "80", VOUCHER),
+    "pe-cash": Case("PER", "Cash", "PEN", "80", VOUCHER),
+    "pe-yape": _wallet("PER", "Yape", "PEN", "80", APP),
+    "pe-tupay": _wallet("PER", "Tupay", "PEN", "80", VOUCHER),
+    "kr-payco": _wallet("KOR", "Payco", "KRW", "15000", HANDOFF),
+    "kr-samsungpay": _wallet("KOR", "SamsungPay", "KRW", "15000", HANDOFF),
+    "kr-toss": _wallet("KOR", "TOSS", "KRW", "15000", HANDOFF),
+    "my-boost": _wallet("MYS", "BOOST", "MYR", "35", HANDOFF),
+    "th-rabbitlinepay": _wallet("THA", "RabbitLinePay", "THB", "300", QR),
+}  # fmt: skip
+
+# Every method of the payin table but the card (paid on the hosted checkout) and every wallet channel.
+EVERY_METHOD: dict[str, Case] = {**CASES, **MORE_CASES}

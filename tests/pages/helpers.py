@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 from checkout import clock
 from tests import builders
 from tests.pages.conftest import form_action
-from tests.pages.country_payments import CASES
+from tests.pages.country_payments import EVERY_METHOD
 from tests.translations.catalogues import LOCALES, TEXTS
 
 
@@ -48,7 +48,13 @@ def pix_form(**overrides):
 # Names that are data, not page text: the sandbox collector's account holder (config COLLECTOR_NAME).
 # Names that are the same in every language: the sandbox collector, and Brazil's Open Finance (the
 # programme's own name in Portuguese too), which "Open %(wallet)s" would otherwise match.
-NAMES = ("Checkout Sandbox Pagamentos", "Open Finance")
+# The collector's local entities (config COLLECTOR_NAMES, the bank transfers' beneficiary) are names too.
+NAMES = (
+    "Checkout Sandbox Pagamentos",
+    "CHECKOUT SANDBOX MEXICO SA DE CV",
+    "Checkout Sandbox Pagos S.A.",
+    "Open Finance",
+)
 
 
 # Attributes a customer reads or hears, and the copy button's states its script shows.
@@ -97,7 +103,7 @@ def english_left(text: str, locale: str) -> list[str]:
 
 
 def create(api, name: str, out_trade_no: str = "order-42", **more) -> dict:
-    return api.post("/trade/pay", CASES[name].body(out_trade_no, **more), expect=200)
+    return api.post("/trade/pay", EVERY_METHOD[name].body(out_trade_no, **more), expect=200)
 
 
 def page_url(trade: dict, language: str | None = None) -> str:

@@ -77,13 +77,14 @@ def test_boleto_page(customer, api):
     trade = api.post("/trade/pay", builders.direct("Boleto"), expect=200)
     page = customer.get(trade["pay_url"] + "&language=en")
     html = page.get_data(as_text=True)
-    assert re.search(r'<textarea[^>]*id="boleto-line"[^>]*>([^<]*)</textarea>', html).group(1) == boleto.formatted(
+    assert re.search(r'<span class="linha" id="slip-digits">([^<]*)</span>', html).group(1) == boleto.formatted(
         trade["bank_code"]
     )
     assert input_value(page, "boleto-digits") == trade["bank_code"]  # what its copy button copies
     due = date.fromisoformat(trade["due_date"])
     assert due == clock.brazil_today() + timedelta(days=3)
-    assert f"<strong>{format_date(due, 'long', locale='en')}</strong>" in html  # the page's language's CLDR date
+    # The due day's last minute, in the page's language's CLDR date.
+    assert f">Pay by {format_date(due, 'medium', locale='en')}, 11:59\u202fPM (Brasilia Time)<" in html
 
 
 def test_deposit_express_page(customer, api):

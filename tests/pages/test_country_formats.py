@@ -109,9 +109,11 @@ def test_a_countrys_page_shows_its_amount_and_deadline_in_the_countrys_formats_a
         expires = trade.expires_at.replace(tzinfo=UTC)
     deadline = unescape(re.search(r'class="deadline">(.*?)</p>', html, re.S).group(1))
     words = i18n.date_locale(formats, catalogue)  # the page's own language's words for months and hours
-    local = dates.format_datetime(expires, "short", tzinfo=ZoneInfo(zone), locale=words)
+    # A date and an hour, in the country's zone (named), beside the countdown.
+    local = dates.format_date(expires.astimezone(ZoneInfo(zone)).date(), "medium", locale=words)
+    local += ", " + dates.format_time(expires, "short", tzinfo=ZoneInfo(zone), locale=words)
     assert local in deadline, (local, deadline)
-    assert dates.format_datetime(expires, "short", tzinfo=UTC, locale=words) not in deadline
+    assert dates.format_time(expires, "short", tzinfo=UTC, locale=words) not in deadline
 
 
 def test_a_bahraini_checkout_shows_three_decimals_in_bahrains_formats_and_bahrains_clock(app, customer, api):

@@ -177,3 +177,74 @@ def test_a_card_a_vault_debit_or_a_checkout_with_no_method_has_no_hand_off(metho
     """Decided by the acquirer or the payer's bank, never by a sandbox bank page: no journey, so the hand-off page
     answers its 404 page for them."""
     assert pay_journeys.journey(Trade(method=method, currency="BRL", details={"response": {}})) is None
+
+
+def test_pse_asks_which_bank_pays_and_names_it_in_the_reason(customer, api, outbox, row_counts):
+    trade = create(api, "co-pse")
+    handoff = open_handoff(customer, trade, "es-MX")
+    html = handoff.get_data(as_text=True)
+    assert '<label for="bank">Tu banco</label>' in html
+    assert '<option value="">Elige tu banco</option>' in html and '<option value="007">Bancolombia</option>' in html
+    before = row_counts()
+    unchosen = decide(customer, handoff, "approve")  # no bank: asked again, nothing written
+    assert unchosen.status_code == 422 and "Elige tu banco." in unchosen.get_data(as_text=True)
+    foreign = customer.post(
+        form_action(handoff, "/pages/pay/handoff"), {"decision": "approve", "bank": "9999"}, page=handoff
+    )
+    assert foreign.status_code == 422
+    assert status_of(api, trade) == "PROCESSING" and row_counts() == before
+    answer = customer.post(
+        form_action(handoff, "/pages/pay/handoff"), {"decision": "decline", "bank": "007"}, page=handoff
+    )
+    assert answer.status_code == 303
+    query = api.post("/trade/query", {"trade_no": trade["trade_no"]}, expect=200)
+    assert (query["trade_status"], query["refuse_detail"]) == (
+        "REFUSED",
+        "declined by the customer at PSE (Bancolombia)",
+    )
+    (callback,) = callbacks(outbox, trade)
+    assert callback["reason"] == "declined by the customer at PSE (Bancolombia)"
+
+
+def test_going_back_without_paying_keeps_the_payment_waiting_and_says_so(customer, api, row_counts):
+    trade = create(api, "cl-webpay")
+    handoff = open_handoff(customer, trade, "es-MX")
+    back = re.search(r'<p class="leave"><a href="([^"]+)">Regresar sin pagar</a>', handoff.get_data(as_text=True))
+    before = row_counts()
+    page = customer.get(back.group(1).replace("&amp;", "&"))
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and row_counts() == before and status_of(api, trade) == "PROCESSING"
+    assert "Volviste de WebPay sin pagar. No se cobró nada: puedes continuar a WebPay de nuevo." in html
+    assert "Continuar a WebPay</a>" in html and "Esperando tu pago…" in html
+    # Said only to who came back from the bank: the page's own link does not say it.
+    assert "sin pagar" not in customer.get(page_url(trade, "es-MX")).get_data(as_text=True)
+    voucher = customer.get(page_url(create(api, "co-baloto", out_trade_no="b-1"), "es-MX") + "&left=1")
+    assert "sin pagar" not in voucher.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("name", "wallet"), [("br-picpay", "PicPay"), ("co-nequi", "Nequi"), ("mx-todito", "Todito")])
+def test_an_app_link_wallet_is_played_by_the_sandbox_page_too(customer, api, outbox, name, wallet):
+    trade = create(api, name)
+    page = customer.get(page_url(trade, "en")).get_data(as_text=True)
+    assert f"Continue to {wallet}</a>" in page and "/pages/pay/sandbox/paste" not in page
+    handoff = open_handoff(customer, trade)
+    assert f'<h1 id="handoff-title">{wallet} (sandbox)</h1>' in handoff.get_data(as_text=True)
+    assert decide(customer, handoff, "approve").status_code == 303
+    assert status_of(api, trade) == "SUCCESS"
+    assert [c["trade_status"] for c in callbacks(outbox, trade)] == ["SUCCESS"]
+
+
+def test_codi_shows_its_own_steps_and_a_labelled_numeric_reference(customer, api):
+    trade = create(api, "mx-codi")
+    html = customer.get(page_url(trade, "es-MX")).get_data(as_text=True)
+    for text in (
+        '<h2 id="how-title">Paga con CoDi</h2>',
+        "<li>Abre la app de tu banco y elige CoDi.</li>",
+        "<li>Escanea este código con tu teléfono.</li>",
+        "<dt>Referencia numérica</dt>",
+        f'value="{trade["reference"]}" aria-label="Referencia numérica"',
+    ):
+        assert text in html, text
+    assert "Ve a CoDi" not in html  # not a cash store's steps
+    phone = customer.get(page_url(trade, "es-MX") + "&view=h5").get_data(as_text=True)
+    assert "toma una captura de pantalla del código" in phone

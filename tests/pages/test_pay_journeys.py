@@ -15,7 +15,7 @@ from checkout.pages.method_names import WALLET_NAMES
 from tests import formats
 from tests.pages.conftest import form_action, input_value
 from tests.pages.country_payments import BANK, CASES, HANDOFF, QR, VOUCHER
-from tests.pages.helpers import english_left, visible_text
+from tests.pages.helpers import NAMES, english_left, visible_text
 
 from .helpers import create, page_url, status_of
 
@@ -44,6 +44,7 @@ def test_each_method_shows_its_journey_in_its_countrys_language(customer, api, n
     # Whatever the page reads, no English is left in a translated one (but the names of banks and wallets).
     channel = case.extra.get("channel", "")
     names = [n for n in (WALLET_NAMES.get(channel, channel), BANK_NAMES.get(case.extra.get("bank", ""))) if n]
+    names += NAMES  # the collector, whom the customer's bank app shows as the beneficiary
     for language, locale in (("pt-BR", "pt_BR"), ("es-MX", "es_MX")):
         shown = visible_text(customer.get(page_url(trade, language)).get_data(as_text=True))
         for name_shown in names:
@@ -57,12 +58,16 @@ def test_pago_facil_voucher_shows_reference_bar_code_place_amount_and_deadline(c
     html = page.get_data(as_text=True)
     assert input_value(page, "reference") == trade["reference"] and len(trade["reference"]) == 10
     assert input_value(page, "barcode") == trade["barcode"] == f"3335008{trade['trade_no'][-10:]}00150050"
-    assert input_value(page, "voucher-amount") == "1500.50"
+    # At the till the amount is read with its currency: Argentina's "$" alone is several countries'.
+    assert (
+        f'<dd class="amount-due" id="voucher-amount">{formats.money("1500.50", "ARS", "es_AR")}\u00a0ARS</dd>' in html
+    )
     assert f'<p class="amount">{formats.money("1500.50", "ARS", "es_AR")}</p>' in html
     assert "Ve a cualquier punto Pago Fácil y di que quieres hacer un pago." in html
     assert "Muestra el código de barras o da la referencia." in html
     assert '<dd class="place">Cualquier punto Pago Fácil</dd>' in html
-    assert "Tiempo restante" in html and "data-countdown" in html
+    assert re.search(r'<span class="time-left">quedan <strong data-countdown>1:(29:5\d|30:00)</strong></span>', html)
+    assert "(hora de Argentina)</strong>" in html  # the deadline's date and hour stay beside the countdown
     image = re.search(r'<figure class="barcode"><img src="([^"]+)"', html).group(1).replace("&amp;", "&")
     drawn = Image.open(io.BytesIO(customer.get(image).data))
     assert [(r.text, r.format.name) for r in zxingcpp.read_barcodes(drawn)] == [(trade["barcode"], "Code128")]
@@ -89,7 +94,9 @@ def test_bncr_gives_the_partner_code_then_the_reference(customer, api):
     page = customer.get(page_url(trade, "en"))
     html = page.get_data(as_text=True)
     assert (input_value(page, "partner-code"), input_value(page, "reference")) == ("BNCR", trade["reference"])
-    assert len(trade["reference"]) == 11 and input_value(page, "voucher-amount") == "15000.00"
+    assert (
+        len(trade["reference"]) == 11 and '<dd class="amount-due" id="voucher-amount">CRC\u00a015,000.00</dd>' in html
+    )
     assert "Go to a Banco Nacional de Costa Rica branch or its app and say you want to make a payment." in html
     assert "Give the partner code, then the reference." in html
     assert "/pages/pay/barcode.png" not in html  # no bar code, so no image and no PDF
@@ -122,7 +129,7 @@ def test_indonesian_virtual_account(customer, api):
     assert input_value(page, "reference") == trade["reference"] and len(trade["reference"]) == 16
     assert 'aria-label="Virtual account number"' in html
     assert "choose a transfer to a virtual account at Bank Negara Indonesia." in html
-    assert input_value(page, "voucher-amount") == "150000.00"
+    assert input_value(page, "voucher-amount") == "150000,00"  # typed into the bank's app, in en_ID's decimals
 
 
 def test_a_voucher_is_paid_by_pasting_its_reference(customer, api):
@@ -138,11 +145,11 @@ def test_a_voucher_is_paid_by_pasting_its_reference(customer, api):
     [
         (
             "ar-transfer",
-            ("ICBC Argentina", "0150000000000000003082", "Cuenta corriente", "30716132028", "1500.00", "CUIT"),
+            ("ICBC Argentina", "0150000000000000003082", "Cuenta corriente", "30716132028", "1500,00", "CUIT"),
         ),
-        ("bo-transfer", ("Banco Ganadero", "1310825187", "Cuenta corriente", "419326025", "250.75", "NIT")),
+        ("bo-transfer", ("Banco Ganadero", "1310825187", "Cuenta corriente", "419326025", "250,75", "NIT")),
         ("py-transfer", ("Banco Itaú Paraguay S.A.", "215559", "Cuenta corriente", "80121508-0", "150000", "RUC")),
-        ("uy-transfer", ("BROU", "110309016-00001", "Cuenta corriente", "218730880015", "980.00", "RUT")),
+        ("uy-transfer", ("BROU", "110309016-00001", "Cuenta corriente", "218730880015", "980,00", "RUT")),
         (
             "pa-transfer",
             ("Banco LAFISE Panamá", "201020008603", "Cuenta corriente", "155714930-2-2021", "45.10", "RUC"),
@@ -157,12 +164,12 @@ def test_bank_details_each_copy(customer, api, name, expected):
     )
     bank, account, kind, document, amount, document_type = expected
     assert shown == (bank, account, kind, document, amount)
-    assert input_value(page, "bank-holder") == "Checkout Sandbox"
+    assert input_value(page, "bank-holder") == "Checkout Sandbox Pagos S.A."
     instruction = json.loads(trade["instruction"])
     assert input_value(page, "reference") == trade["reference"] == instruction["referenceCode"]
     html = page.get_data(as_text=True)
     assert f'aria-label="Documento ({document_type})"' in html
-    assert "Paga por transferencia bancaria" in html and "Tiempo restante" in html
+    assert "Paga por transferencia bancaria" in html and "<strong data-countdown>" in html and "quedan" in html
     assert html.count('class="button secondary" data-copy="bank-') == 6
 
 

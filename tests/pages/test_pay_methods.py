@@ -107,7 +107,9 @@ def test_slip_routes_are_guarded_by_the_page_token(customer, api):
 def test_boleto_shows_its_due_date_and_no_countdown(customer, api):
     trade = trade_of(api, "Boleto")
     html = customer.get(trade["pay_url"] + "&language=en").get_data(as_text=True)
-    assert "data-countdown" not in html and "Due date" in html
+    # Its due day's last minute, as a date and hour in Brasília's zone (the day ends at midnight there).
+    assert "data-countdown" not in html
+    assert re.search(r'<strong class="pay-by">Pay by \w+ \d+, 20\d\d, 11:59\W*PM \(Brasilia Time\)</strong>', html)
     assert "Print / save as PDF" in html and "@media print" in (ROOT / "static/css/pages.css").read_text()
     pix = customer.get(trade_of(api, "PIX", out_trade_no="pix")["pay_url"]).get_data(as_text=True)
     assert "data-countdown" in pix
@@ -221,8 +223,9 @@ def test_spei_shows_what_a_mexican_transfer_needs(customer, api):
     assert clabe.validate(input_value(page, "clabe")) == "STP"
     assert input_value(page, "clabe") == trade["clabe"]
     assert input_value(page, "spei-bank") == "STP"
-    assert input_value(page, "spei-beneficiary") == "Checkout Sandbox Pagamentos"
+    assert input_value(page, "spei-beneficiary") == "CHECKOUT SANDBOX MEXICO SA DE CV"
     assert input_value(page, "spei-amount") == "100.50"
+    assert "<dt>Monto exacto (MXN)</dt>" in page.get_data(as_text=True)
     assert input_value(page, "reference") == trade["reference"]
     assert "Transfiere exactamente" in page.get_data(as_text=True)
 
@@ -252,7 +255,8 @@ def test_chilean_page_is_in_spanish_with_chilean_amounts(customer, api):
 def test_pix_on_a_phone_leads_with_the_copy_button(customer, api):
     trade = trade_of(api, "PIX")
     html = customer.get(trade["pay_url"] + "&view=h5").get_data(as_text=True)
-    assert html.index("Copiar código Pix") < html.index("Pix Copia e Cola") < html.index("<details")
+    assert html.index("Copiar código Pix") < html.index('<ol class="steps">') < html.index("<details")
+    assert html.count('data-copy="pix-code"') == 1  # one copy action for the one code
     assert html.index("<details") < html.index('class="qr"')
     desktop = customer.get(trade["pay_url"] + "&view=web").get_data(as_text=True)
     assert "<details" not in desktop and desktop.index('class="qr"') < desktop.index('id="pix-code"')
@@ -263,6 +267,7 @@ def test_pix_automatico_on_a_phone_puts_the_action_above_the_terms(customer, api
     vault = api.post("/vault/create", builders.pix_vault(clock.brazil_today()), expect=200)
     html = customer.get(vault["checkout_url"] + "&view=h5").get_data(as_text=True)
     assert html.index("Copiar código Pix") < html.index("Mensal")
+    assert html.count('data-copy="pix-code"') == 1
     desktop = customer.get(vault["checkout_url"] + "&view=web").get_data(as_text=True)
     assert desktop.index("Mensal") < desktop.index('id="pix-code"')
 

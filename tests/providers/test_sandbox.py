@@ -26,9 +26,20 @@ def test_test_cards_answer_as_listed_and_others_approve():
     assert ACQUIRER.outcome_for("4242424242424242") == "approve"
     assert ACQUIRER.authorize(_card("4111111111111111"), 100, "BRL") == Decision("APPROVED", None)
     assert ACQUIRER.authorize(_card("5105105105105100"), 100, "BRL") == Decision(
-        "REFUSED", "card declined by the issuer"
+        "REFUSED", "card declined by the issuer", base.CARD_DECLINED
     )
-    assert ACQUIRER.debit_card_vault(_card("4000000000009995"), 100, "BRL") == Decision("REFUSED", "insufficient funds")
+    assert ACQUIRER.debit_card_vault(_card("4000000000009995"), 100, "BRL") == Decision(
+        "REFUSED", "insufficient funds", base.INSUFFICIENT_FUNDS
+    )
+    # The issuer's refusals of a card whose date and code look right: by number, or by the holder's name.
+    assert ACQUIRER.authorize(_card("4000000000000069"), 100, "BRL") == Decision(
+        "REFUSED", "expired card", base.EXPIRED_CARD
+    )
+    assert ACQUIRER.authorize(_card("4000000000000127"), 100, "BRL") == Decision(
+        "REFUSED", "incorrect security code", base.INCORRECT_CVC
+    )
+    assert ACQUIRER.outcome_for("4111111111111111", "EXPI") == "expired_card"
+    assert ACQUIRER.outcome_for("4111111111111111", "SECU") == "incorrect_cvc"
 
 
 def test_pix_automatic_debits_up_to_the_plan_maximum():

@@ -91,7 +91,7 @@ def test_the_virtual_spei_notification_is_queued_with_the_trade(api, merchant, o
         "transfer_account": {
             "account_id": account["account_id"],
             "account_number": account["account_number"],
-            "beneficiary_name": "Checkout Sandbox Pagamentos",
+            "beneficiary_name": "CHECKOUT SANDBOX MEXICO SA DE CV",
             "provider": "STP",
             "transfer_timestamp": stamp,
         },

@@ -45,7 +45,7 @@ def test_create_opens_a_standing_clabe_of_stp(api):
         "buyer_id": "buyer-1",
         "provider": "STP",
         "status": "ACTIVE",
-        "beneficiary_name": "Checkout Sandbox Pagamentos",
+        "beneficiary_name": "CHECKOUT SANDBOX MEXICO SA DE CV",
         "notify_url": NOTIFY,
     }
     assert re.fullmatch(r"[A-Z0-9]{16}", body["account_id"])

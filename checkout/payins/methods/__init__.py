@@ -207,10 +207,13 @@ def needs_bank(name: str, currency: str) -> bool:
     return (v is None or v.bank) and bool(banks_for(name, currency))
 
 
-def documents(name: str, currency: str) -> tuple[str, ...]:
-    """The identity documents the method's page takes in this currency (none: not checked)."""
+def documents(name: str, currency: str) -> dict[str, str]:
+    """The identity documents the method's page takes in this currency, each with its form (a regex; empty for
+    Brazil's, checked by their digits); none: not checked."""
     v = countries.variant(name, currency)
-    return tuple(kind for kind in v.documents if kind not in ("RUT/RUN", "CD")) if v is not None else ()
+    if v is None:
+        return {}
+    return {kind: v.document_form(kind) for kind in v.documents if kind not in ("RUT/RUN", "CD")}
 
 
 def payer_account(name: str, currency: str) -> tuple[str, ...] | None:

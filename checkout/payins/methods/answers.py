@@ -22,7 +22,8 @@ SPEI_BANK, SPEI_PLAZA = "646", "180"
 @dataclass(frozen=True)
 class Beneficiary:
     """The sandbox's collection account in a country whose bank transfer page answers `instruction`: where the
-    customer transfers to, as the page's example shapes it."""
+    customer transfers to, as the page's example shapes it. `name` is the account holder the customer's bank
+    shows: the collector's local entity, in the country's language (every one of these is Spanish-speaking)."""
 
     bank_code: str
     bank_name: str
@@ -30,7 +31,7 @@ class Beneficiary:
     account_type: str
     document: str
     document_type: str
-    name: str = "Checkout Sandbox"
+    name: str = "Checkout Sandbox Pagos S.A."
 
 
 BENEFICIARIES = {

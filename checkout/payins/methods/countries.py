@@ -73,6 +73,9 @@ class Variant:
     account: Account | None = None
     barcode: tuple[str, int] = ("", 0)  # the voucher's bar code: its issuer prefix and length
     formats: tuple[tuple[str, str], ...] = ()  # a page's own form of a document, over its country's
+    # How long an unpaid voucher stays payable without timeout_express: the payment-method summary's "Expire
+    # Time" ("Users need to pay within 5 days"); "" where it states none (timeout_express's 90m).
+    validity: str = ""
 
     def document_form(self, kind: str) -> str:
         return dict(self.formats).get(kind) or COUNTRY_DOCUMENTS[self.country][kind]
@@ -89,15 +92,15 @@ VARIANTS: tuple[Variant, ...] = (
     # Mexico
     Variant("SPEI", "MXN", "MEX", "8", "400000", MEXICO, ("pay_url", "reference", "clabe", "bank_name"), reference_digits=7),
     Variant("CoDi", "MXN", "MEX", "0.1", "8000", MEXICO, ("prepay_id", "qr_code", "reference", "pay_url"), reference_digits=7),
-    Variant("OXXOPay", "MXN", "MEX", "10", "9999", MEXICO, ("prepay_id", "barcode", "pay_url"), barcode=_OXXO),
-    Variant("OXXO", "MXN", "MEX", "8", "9999", MEXICO, ("barcode", "pay_url"), barcode=_OXXO),
-    Variant("Cash", "MXN", "MEX", "8", "10000", MEXICO, ("pay_url", "reference"), reference_digits=14),
+    Variant("OXXOPay", "MXN", "MEX", "10", "9999", MEXICO, ("prepay_id", "barcode", "pay_url"), barcode=_OXXO, validity="5d"),
+    Variant("OXXO", "MXN", "MEX", "8", "9999", MEXICO, ("barcode", "pay_url"), barcode=_OXXO, validity="5d"),
+    Variant("Cash", "MXN", "MEX", "8", "10000", MEXICO, ("pay_url", "reference"), reference_digits=14, validity="1d"),
     # Colombia
     Variant("PSE", "COP", "COL", "1000", "3000000", COLOMBIA, ("pay_url",), integer=True),
-    Variant("Efecty", "COP", "COL", "1", "3000000", COLOMBIA, ("pay_url", "reference"), integer=True),
-    Variant("Bancolombia", "COP", "COL", "5000", "3000000", COLOMBIA, ("pay_url", "reference", "partner_code"), integer=True, reference_digits=11, partner_code="54245"),
-    Variant("SuRed", "COP", "COL", "1000", "3000000", COLOMBIA, ("prepay_id", "pay_url", "partner_code", "reference"), integer=True, partner_code="PAYVALIDA"),
-    Variant("Gana", "COP", "COL", "1000", "3000000", COLOMBIA, ("prepay_id", "pay_url", "partner_code", "reference"), integer=True, partner_code="260"),
+    Variant("Efecty", "COP", "COL", "1", "3000000", COLOMBIA, ("pay_url", "reference"), integer=True, validity="1d"),
+    Variant("Bancolombia", "COP", "COL", "5000", "3000000", COLOMBIA, ("pay_url", "reference", "partner_code"), integer=True, reference_digits=11, partner_code="54245", validity="7d"),
+    Variant("SuRed", "COP", "COL", "1000", "3000000", COLOMBIA, ("prepay_id", "pay_url", "partner_code", "reference"), integer=True, partner_code="PAYVALIDA", validity="7d"),
+    Variant("Gana", "COP", "COL", "1000", "3000000", COLOMBIA, ("prepay_id", "pay_url", "partner_code", "reference"), integer=True, partner_code="260", validity="7d"),
     Variant("Baloto", "COP", "COL", "5000", "1000000", COLOMBIA, ("prepay_id", "pay_url", "reference"), integer=True, formats=(("NIT", r"[0-9]{9,10}"),)),  # "9 digits"
     # Chile (CLP has no minor unit: every amount is whole)
     Variant("WebPay", "CLP", "CHL", "1", "1000000", CHILE, ("pay_url",), integer=True),
@@ -105,10 +108,10 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("Khipu", "CLP", "CHL", "1", "250000", (), ("pay_url",), integer=True, bank=True),
     Variant("Pago46", "CLP", "CHL", "1500", "999999", CHILE, ("pay_url",), integer=True),
     Variant("BankTransfer", "CLP", "CHL", "1", "250000", CHILE, ("pay_url",), integer=True),
-    Variant("Cash", "CLP", "CHL", "500", "999999", CHILE, ("pay_url", "reference"), integer=True, reference_digits=9),
+    Variant("Cash", "CLP", "CHL", "500", "999999", CHILE, ("pay_url", "reference"), integer=True, reference_digits=9, validity="2d"),
     # Peru
     Variant("BankTransfer", "PEN", "PER", "5", "50000", PERU, ("pay_url", "reference"), reference_digits=6),
-    Variant("Cash", "PEN", "PER", "5", "1000", PERU, ("pay_url", "reference"), reference_digits=6),
+    Variant("Cash", "PEN", "PER", "5", "1000", PERU, ("pay_url", "reference"), reference_digits=6, validity="4d"),
     # "DNI or RUC - 13 digits -", and its example's RUC has 13
     Variant("PagoEfectivo", "PEN", "PER", "1", "5500", PERU, ("prepay_id", "pay_url", "reference"), reference_digits=7, formats=(("DNI", r"[0-9]{8}|[0-9]{13}"), ("RUC", r"[0-9]{11}|[0-9]{13}"))),
     # Argentina
@@ -122,17 +125,17 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("BankTransfer", "UYU", "URY", "1", "5000000", ("CI", "RUT"), ("pay_url", "reference", "instruction"), reference_digits=10, bank=True, account=Account(r"[0-9]{1,20}", _ONE_OF, type_required=True)),
     # Costa Rica
     Variant("BankTransfer", "CRC", "CRI", "500", "1700000", ("ID",), ("reference",), reference_digits=6, bank=True, language_code=True),
-    Variant("BNCR", "CRC", "CRI", "1000", "600000", ("CDI",), ("pay_url", "reference", "partner_code"), integer=True, reference_digits=11, partner_code="BNCR"),
-    Variant("Cash", "CRC", "CRI", "600", "1700000", ("CDI",), ("pay_url", "reference"), reference_digits=6),
+    Variant("BNCR", "CRC", "CRI", "1000", "600000", ("CDI",), ("pay_url", "reference", "partner_code"), integer=True, reference_digits=11, partner_code="BNCR", validity="7d"),
+    Variant("Cash", "CRC", "CRI", "600", "1700000", ("CDI",), ("pay_url", "reference"), reference_digits=6, validity="1d"),
     # Ecuador, Panama and El Salvador pay in USD: the customer's document picks the page
     Variant("BankTransfer", "USD", "ECU", "2", "10000", ("CI",), ("pay_url",)),
-    Variant("Cash", "USD", "ECU", "1", "500", ("CI",), ("pay_url",)),
+    Variant("Cash", "USD", "ECU", "1", "500", ("CI",), ("pay_url",), validity="1d"),
     Variant("BankTransfer", "USD", "PAN", "1", "100000", ("RUC", "PASS", "CE"), ("pay_url", "reference", "instruction", "due_date"), reference_digits=10, bank=True, account=Account(r"[0-9]{5,20}", _CHECKING_SAVINGS, required=False)),
-    Variant("Cash", "USD", "PAN", "1", "200", ("CIP",), ("pay_url", "reference"), reference_digits=16),
+    Variant("Cash", "USD", "PAN", "1", "200", ("CIP",), ("pay_url", "reference"), reference_digits=16, validity="1d"),
     Variant("Cash", "USD", "SLV", "1", "500", ("DUI",), ("reference",), reference_digits=6, bank=True, language_code=True),
     # Guatemala
     Variant("BankTransfer", "GTQ", "GTM", "1", "8000", ("DPI",), ("reference",), reference_digits=6, bank=True, language_code=True),
-    Variant("Cash", "GTQ", "GTM", "8", "7500", ("DPI", "CUI", "NIT"), ("pay_url", "reference"), reference_digits=14),  # 420167***92743
+    Variant("Cash", "GTQ", "GTM", "8", "7500", ("DPI", "CUI", "NIT"), ("pay_url", "reference"), reference_digits=14, validity="1d"),  # 420167***92743
     # Egypt: the page names no document form
     Variant("Cash", "EGP", "EGY", "10", "100000", (), ("reference",), reference_digits=8),
     # Asia
