@@ -30,6 +30,7 @@ CHOSEN = {
 }
 # The payment journeys' states (e2e/test_every_method.py), on a desktop and a phone.
 JOURNEYS = {
+    "checkout-card-declined": "Hosted checkout: a declined card, the form ready for another and the other methods",
     "pse-payment": "PSE (Colombia): the steps before the bank",
     "pse-bank": "PSE's sandbox page: the bank chosen, approve, decline or go back",
     "handoff-came-back": "Back from the bank without paying: the page still waits",
