@@ -14,31 +14,67 @@ class DomainError(Exception):
 
     default_reason: ClassVar[str] = "business-failed"
 
-    def __init__(self, message: str, *, reason: str | None = None, data: dict[str, Any] | None = None):
+    def __init__(
+        self, message: str, *, reason: str | None = None, data: dict[str, Any] | None = None, hint: str | None = None
+    ):
         super().__init__(message)
         self.message = message
         self.reason = reason or self.default_reason
         self.data = data or {}
+        # What to do instead, where the envelope's own fields must stay the provider's words (see registry).
+        self.hint = hint
+
+
+# A field's dotted name and the rule it breaks ("is required" for an absent one).
+Problem = tuple[str, str]
 
 
 class InvalidField(DomainError):
-    """One field breaks a rule; `field` is its dotted name."""
+    """One field breaks a rule; `field` is its dotted name. `problems` lists every field found at fault, this
+    one first (a request validated at once reports them all)."""
 
     default_reason = "invalid-parameter"
 
-    def __init__(self, field: str, rule: str, *, reason: str | None = None):
-        super().__init__(f"{field}: {rule}", reason=reason)
+    def __init__(
+        self,
+        field: str,
+        rule: str,
+        *,
+        reason: str | None = None,
+        message: str | None = None,
+        problems: tuple[Problem, ...] = (),
+    ):
+        super().__init__(message or f"{field}: {rule}", reason=reason)
         self.field, self.rule = field, rule
+        self.problems = problems or ((field, rule),)
 
 
 class MissingField(DomainError):
-    """A required field (or the body itself) is absent."""
+    """A required field (or the body itself) is absent; `problems` as for InvalidField."""
 
     default_reason = "missing-arguments"
 
-    def __init__(self, field: str, *, message: str | None = None, reason: str | None = None):
+    def __init__(
+        self,
+        field: str,
+        *,
+        message: str | None = None,
+        reason: str | None = None,
+        problems: tuple[Problem, ...] = (),
+    ):
         super().__init__(message or f"missing required argument: {field}", reason=reason)
         self.field, self.rule = field, "is required"
+        self.problems = problems or ((field, self.rule),)
+
+
+def missing_fields(fields: list[str] | tuple[str, ...]) -> MissingField:
+    """Several absent fields reported at once; the first is the error's `field`."""
+    noun = "argument" if len(fields) == 1 else "arguments"
+    return MissingField(
+        fields[0],
+        message=f"missing required {noun}: " + ", ".join(fields),
+        problems=tuple((field, "is required") for field in fields),
+    )
 
 
 class NotFound(DomainError):
@@ -60,7 +96,8 @@ class IllegalState(DomainError):
 
 
 class Unauthorized(DomainError):
-    """The credentials or the signature do not identify a merchant."""
+    """The credentials or the signature do not identify a merchant. The message says what to send instead and
+    never how close a key or signature came."""
 
     default_reason = "invalid-signature"
 

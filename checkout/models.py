@@ -4,7 +4,7 @@ from .api.requestlog import ApiRequest  # noqa: F401
 from .cards.models import CardToken  # noqa: F401
 from .dashboard.models import LoginAttempt, User  # noqa: F401
 from .merchants.models import Merchant  # noqa: F401
-from .notifications.models import DeliveryAttempt, OutboxMessage  # noqa: F401
+from .notifications.models import DeliveryAttempt, InboxMessage, OutboxMessage  # noqa: F401
 from .payins.models import Refund, Trade, TradeEvent  # noqa: F401
 from .payouts.ledger import LedgerEntry  # noqa: F401
 from .payouts.models import CheckoutSession, CustomCode, Payout, PayoutRefund  # noqa: F401

@@ -249,9 +249,3 @@ def create(app, *, host: str, port: int, threads: int, bounds: Bounds):
         return servers[0]
     listening = [(server.effective_host, server.effective_port) for server in servers]
     return MultiSocketServer(sockets, adj, listening, dispatcher, servers[-1].log_info)
-
-
-def serve(app, *, host: str, port: int, threads: int, bounds: Bounds) -> None:
-    server = create(app, host=host, port=port, threads=threads, bounds=bounds)
-    server.print_listen("Serving on http://{}:{}")
-    server.run()

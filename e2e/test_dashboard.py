@@ -72,7 +72,12 @@ def test_from_sign_up_to_a_refund_its_callbacks_a_payout_a_logo_and_the_clock(
     page.goto(f"{live_server}/dashboard/signup")
     look(page, shot, "dashboard-signup")
     email, credentials = sign_up(page, live_server, "Loja da Ana")
-    expect(page.get_by_text("shown only once")).to_be_visible()
+    expect(
+        page.get_by_text("this page is not shown again. You can see the keys again later under Developers")
+    ).to_be_visible()
+    copy = page.get_by_role("button", name="Copy security_key")  # shown by the dashboard's script
+    copy.click()
+    expect(page.get_by_role("status").filter(has_text="Copied")).to_have_count(1)
     look(page, shot, "dashboard-credentials")
 
     # The developer's integration: a Pix payment through the API, paid by the customer; a funded payout.
@@ -90,7 +95,7 @@ def test_from_sign_up_to_a_refund_its_callbacks_a_payout_a_logo_and_the_clock(
     payout_page(page, shot, detail)
     go(page, "Vaults")
     look(page, shot, "dashboard-vaults")
-    keys(page, shot, credentials)
+    keys(page, shot, credentials, shop)
     logo(page, shot)
     clock_moved(page, shot)
 
@@ -107,7 +112,7 @@ def test_from_sign_up_to_a_refund_its_callbacks_a_payout_a_logo_and_the_clock(
 def overview(page: Page, shot, trade_no: str) -> None:
     expect(page.get_by_role("heading", name="Loja da Ana")).to_be_visible()
     expect(page.get_by_role("link", name=trade_no)).to_be_visible()
-    expect(page.get_by_text("150.00 BRL")).to_be_visible()
+    expect(page.get_by_text("150.00 BRL").first).to_be_visible()  # the recent payment (and the payin volume)
     expect(page.locator("#balance-chart")).to_be_visible()
     look(page, shot, "dashboard-overview")
     page.emulate_media(color_scheme="dark")
@@ -122,11 +127,18 @@ def refund_and_send_again(page: Page, shot, trade_no: str) -> None:
     expect(page.locator("#payments-table .payment-row").first).to_contain_text(trade_no)
     look(page, shot, "dashboard-payments")
     page.get_by_role("link", name=trade_no).click()
-    expect(page.locator("#trade-status")).to_have_text("SUCCESS")
+    expect(page.locator("#trade-status")).to_have_text("Paid")
+    expect(page.locator("#refund-amount")).to_have_value("")  # the form starts empty
     page.locator("#refund-amount").fill("40.25")
     page.locator("#refund-submit").click()
-    expect(page.locator("#trade-refunds .refund-row")).to_contain_text("40.25 BRL")
-    expect(page.locator("#trade-status")).to_have_text("REFUNDED")  # after a partial refund too, as the provider
+    # A second step: nothing is refunded until the box naming the amount is ticked.
+    expect(page.locator("label[for=refund-confirm]")).to_contain_text("Refund R$40.25 to ")
+    expect(page.locator("#trade-no-refunds")).to_be_visible()
+    look(page, shot, "dashboard-refund-confirm")
+    page.locator("#refund-confirm").check()
+    page.get_by_role("button", name="Confirm the refund").click()
+    expect(page.locator("#trade-refunds .refund-row")).to_contain_text("R$40.25")
+    expect(page.locator("#trade-status")).to_have_text("Refunded in part: R$40.25 of R$150.00")
     expect(page.locator("#trade-refundable")).to_contain_text("109.75")
 
     paid = page.locator(".delivery").filter(has=page.locator(".attempt", has_text="delivered")).first
@@ -156,14 +168,22 @@ def payout_page(page: Page, shot, detail: dict) -> None:
     look(page, shot, "dashboard-payout")
 
 
-def keys(page: Page, shot, credentials: dict) -> None:
+def keys(page: Page, shot, credentials: dict, shop: str) -> None:
     """The keys, shown after the password is entered again."""
     go(page, "Developers")
     page.locator("#password").fill(PASSWORD)
     page.locator("#reveal-submit").click()
     expect(page.locator("#security-key")).to_have_text(credentials["security_key"])
     expect(page.locator("#app-key")).to_have_text(credentials["app_key"])
+    expect(page.get_by_role("button", name="Copy app_key")).to_be_visible()
     look(page, shot, "dashboard-developers")
+    # A test notification to the merchant's receiver: queued, sent by the worker, listed with the others.
+    page.locator("#dev-nav-developer_deliveries").click()
+    page.get_by_label("Your notify_url").fill(f"{shop}/notify")
+    page.get_by_role("button", name="Send a test notification").click()
+    expect(page.locator("#delivery-event")).to_have_text("Test notification")
+    reload_until(page, page.locator(".attempt", has_text="delivered"))
+    look(page, shot, "dashboard-test-notification")
 
 
 def logo(page: Page, shot) -> None:

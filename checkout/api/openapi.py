@@ -72,6 +72,10 @@ def _payout_errors() -> dict[str, tuple[dict, str]]:
                 "msg": {"type": "string"},
                 "time": {"type": "integer", "description": "unix seconds"},
                 "data": {"type": "object", "description": "{err: ...}, {error: ...}, the error's data, or {}"},
+                "hint": {
+                    "type": "string",
+                    "description": "credential, signature and timestamp refusals: what to send instead",
+                },
             },
         }
         rows = [

@@ -1,156 +1,86 @@
 """The one operation layer: authentication, body, validation, transaction and envelope around a view.
 
-A payin and a payout operation differ only in their `Envelope`: how the merchant is authenticated, how
-an unusable body is reported, and how success and errors are wrapped (errors through the registry).
+A payin and a payout operation differ only in their `Envelope` (envelopes.py): how the merchant is
+authenticated, how an unusable body is reported, and how success and errors are wrapped (errors through
+the registry). Validation reports every field at fault at once.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import functools
-import hmac
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, current_app, g, request
 from pydantic import BaseModel, ValidationError
-from sqlalchemy.orm import Session
 
-from .. import clock, jsonbody, signing
+from .. import clock
 from ..db import db
-from ..errors import DomainError, Expired, InvalidField, Malformed, MissingField, Unauthorized
-from ..merchants.models import Merchant
-from ..merchants.service import for_request
-from ..validation import first_error
-from . import openapi, registry, requestlog
+from ..errors import DomainError, InvalidField, MissingField, Problem, Unauthorized
+from . import openapi, requestlog
+from .envelopes import PAYIN, PAYOUT, Envelope, check_fresh
 
 log = logging.getLogger(__name__)
+
+__all__ = ["PAYIN", "PAYOUT", "Envelope", "check_fresh", "operation", "parse_model", "validation_error"]
 
 View = Callable[..., Any]
 
 
-def validation_error(exc: ValidationError) -> DomainError:
-    """The first problem pydantic found, as the taxonomy names it (missing fields first)."""
-    missing, field, rule = first_error(exc)
-    return MissingField(field) if missing else InvalidField(field, rule)
+# At most this many fields are named in one answer (a long array's items could fault by the thousand).
+MAX_LISTED = 20
+
+
+def _problems(exc: ValidationError, also_missing: list[str]) -> tuple[list[Problem], list[Problem]]:
+    """Every field pydantic found at fault, once each, and `also_missing` after the missing ones: (missing,
+    invalid), each in the model's order."""
+    missing: list[Problem] = []
+    invalid: list[Problem] = []
+    seen: set[str] = set()
+    for error in exc.errors(include_url=False):
+        field = ".".join(str(part) for part in error["loc"] if not str(part).startswith("function-")) or "body"
+        if field not in seen:
+            seen.add(field)
+            if error["type"] == "missing":
+                missing.append((field, "is required"))
+            else:
+                invalid.append((field, error["msg"].removeprefix("Value error, ")))
+    # Only beside the model's own missing fields: a body the model refuses for invalid fields alone answers
+    # those, as before the method's checks run.
+    if missing:
+        missing += [(field, "is required") for field in also_missing if field not in seen]
+    return missing, invalid
+
+
+def validation_error(exc: ValidationError, also_missing: list[str] | None = None) -> DomainError:
+    """Every problem pydantic found, reported at once; the error is of the first one's kind (missing fields
+    first), so its code and sub_code stay what a single problem answers. `also_missing`: fields the model
+    requires only in some cases (a method's own), which pydantic does not report."""
+    missing, invalid = _problems(exc, also_missing or [])
+    problems = [*missing, *invalid][:MAX_LISTED]
+    named_missing = [field for field, rule in problems if (field, rule) in missing]
+    named_invalid = [problem for problem in problems if problem in invalid]
+    parts = []
+    if named_missing:
+        noun = "argument" if len(named_missing) == 1 else "arguments"
+        parts.append(f"missing required {noun}: " + ", ".join(named_missing))
+    parts += [f"{field}: {rule}" for field, rule in named_invalid]
+    left = len(missing) + len(invalid) - len(problems)
+    message = "; ".join(parts) + (f"; and {left} more" if left else "")
+    field, rule = problems[0]
+    if missing:
+        return MissingField(field, message=message, problems=tuple(problems))
+    return InvalidField(field, rule, message=message, problems=tuple(problems))
 
 
 def parse_model(model: type[BaseModel], body: dict) -> BaseModel:
     try:
         return model.model_validate(body)
     except ValidationError as exc:
-        raise validation_error(exc) from None
-
-
-def check_fresh(timestamp: int, window: int, *, expired: bool = False) -> None:
-    """Request freshness follows the wall clock (the merchant's own), never a sandbox clock. `expired`
-    answers the detail operation's own code (4001009) rather than an invalid timestamp."""
-    if abs(clock.unix(clock.real_now()) - timestamp) > window:
-        # Otherwise 4001000 with `data.err` "request has expired", word for word the balance page's answer.
-        raise Expired("request has expired", reason=None if expired else "invalid-parameter")
-
-
-class Envelope:
-    """How one API authenticates, reads bodies and answers."""
-
-    name: str
-    tag: str
-    authenticates_first: bool
-
-    def read_body(self) -> dict:
-        raise NotImplementedError
-
-    def authenticate(self, body: dict | None, session: Session, *, attach: bool) -> Merchant:
-        raise NotImplementedError
-
-    def success(self, fields: Any) -> Response:
-        raise NotImplementedError
-
-    def failure(self, error: DomainError) -> tuple[Response, int]:
-        raise NotImplementedError
-
-
-class PayinEnvelope(Envelope):
-    """Basic auth before the body; `{"code": "10000", "msg": "Success", ...fields}`; errors HTTP 400."""
-
-    name, tag = "payin", "payin"
-    authenticates_first = True
-
-    def read_body(self) -> dict:
-        try:
-            return jsonbody.read_object()
-        except jsonbody.BodyError as error:
-            if error.kind == "too-large":
-                raise Malformed(error.message, reason="request-too-large") from None
-            if error.kind == "empty":
-                raise MissingField("body", message=error.message) from None
-            if error.kind in ("nul", "surrogate"):
-                raise InvalidField(error.field or "body", error.message) from None
-            raise Malformed(error.message) from None
-
-    def authenticate(self, body: dict | None, session: Session, *, attach: bool) -> Merchant:
-        """The merchant named by `Authorization: Basic base64(app_id:security_key)`."""
-        header = request.headers.get("Authorization", "")
-        scheme, _, encoded = header.partition(" ")
-        bad = Unauthorized("invalid signature")
-        if scheme.lower() != "basic" or not encoded:
-            raise bad
-        try:
-            app_id, sep, key = base64.b64decode(encoded.strip(), validate=True).decode().partition(":")
-        except (binascii.Error, ValueError):  # ValueError: non-ASCII header text; covers UnicodeDecodeError
-            raise bad from None
-        usable = sep and len(app_id) <= 32 and "\x00" not in app_id
-        merchant = for_request(session, app_id, attach=attach) if usable else None
-        # Compare even when the merchant is unknown so timing does not reveal valid app ids.
-        expected = merchant.security_key if merchant else "\0" * 32
-        if not hmac.compare_digest(expected.encode(), key.encode()) or merchant is None:
-            raise bad
-        return merchant
-
-    def success(self, fields: Any) -> Response:
-        return jsonify({"code": "10000", "msg": "Success", **fields})
-
-    def failure(self, error: DomainError) -> tuple[Response, int]:
-        body, status = registry.payin_answer(error)
-        return jsonify(body), status
-
-
-class PayoutEnvelope(Envelope):
-    """AppId + SHA-256 signature over the body; `{"code": 200, "msg": "success", "time", "data"}`."""
-
-    name, tag = "payout", "payout"
-    authenticates_first = False
-
-    def read_body(self) -> dict:
-        try:
-            return jsonbody.read_object()
-        except jsonbody.BodyError as error:
-            raise Malformed(error.message, field=error.field or "body") from None
-
-    def authenticate(self, body: dict | None, session: Session, *, attach: bool) -> Merchant:
-        """The merchant whose app key signs this body (AppId header, or MerchantId as the samples send)."""
-        app_id = request.headers.get("AppId") or request.headers.get("MerchantId") or ""
-        signature = request.headers.get("Authorization", "")
-        usable = app_id and len(app_id) <= 32 and "\x00" not in app_id
-        merchant = for_request(session, app_id, attach=attach) if usable else None
-        key = merchant.app_key if merchant else "unknown-app"
-        if not signing.verify_payout_signature(body or {}, key, signature) or merchant is None:
-            raise Unauthorized("permission denied")
-        return merchant
-
-    @staticmethod
-    def envelope(code: int, msg: str, data: Any, status: int = 200) -> tuple[Response, int]:
-        return jsonify({"code": code, "msg": msg, "time": clock.unix(clock.real_now()), "data": data}), status
-
-    def success(self, fields: Any) -> Response:
-        return self.envelope(200, "success", fields)[0]
-
-    def failure(self, error: DomainError) -> tuple[Response, int]:
-        code, msg, data, status = registry.payout_answer(error)
-        return self.envelope(code, msg, data, status)
+        also_missing = getattr(model, "also_missing", None)
+        raise validation_error(exc, also_missing(body) if also_missing else None) from None
 
 
 def _finished(finish: Callable[[Any], Any], fields: Any) -> Any:
@@ -164,8 +94,10 @@ def _finished(finish: Callable[[Any], Any], fields: Any) -> Any:
 
 
 def logged(endpoint: View) -> View:
-    """The request log around an operation: one row per request that passed authentication, refused or
-    not, written after the request's own commit or rollback (RequestLog.record never raises)."""
+    """The request log around an operation: one row per request whose credentials name a known merchant
+    (a wrong key or signature included), refused or not, written after the request's own commit or rollback
+    (RequestLog.record never raises). A request naming no merchant has no log to go to: the server log's
+    "refused" line records it."""
 
     @functools.wraps(endpoint)
     def wrapper(**kwargs: str) -> Any:
@@ -199,10 +131,6 @@ def _record(started: float, status: int, response_body: bytes) -> None:
         request_body=request_body,
         response_body=response_body,
     )
-
-
-PAYIN = PayinEnvelope()
-PAYOUT = PayoutEnvelope()
 
 
 def operation(
@@ -245,9 +173,13 @@ def operation(
                 if envelope.authenticates_first:
                     merchant = envelope.authenticate(None, session, attach=not read_only)
                 else:
-                    body = envelope.read_body()
+                    try:
+                        body = envelope.read_body()
+                    except DomainError:
+                        envelope.claimed(session)  # an unusable body is logged under the merchant it names
+                        raise
                     merchant = envelope.authenticate(body, session, attach=not read_only)
-                g.api_merchant_id = merchant.id  # from here on the request is logged (see `logged`)
+                g.api_merchant_id = merchant.id  # the request is logged under it (see `logged`)
                 # The rest of the request runs on this merchant's clock (teardown puts the thread back).
                 clock.set_merchant(merchant.id)
                 if any("\x00" in value for value in kwargs.values()):
@@ -260,7 +192,10 @@ def operation(
                         body = {} if empty else envelope.read_body()
                     req = parse_model(choose(body) if choose else model, body)
                     if getattr(req, "app_id", merchant.app_id) != merchant.app_id:
-                        raise Unauthorized("app_id does not match the credentials")
+                        raise Unauthorized(
+                            "the body's app_id differs from the Authorization header's: send the same app_id in both",
+                            reason="app-not-match",
+                        )
                     fields = view(merchant, req, **kwargs)
                 if not read_only:  # a read-only one ends when the session closes, with nothing to commit
                     session.commit()

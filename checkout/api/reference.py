@@ -201,7 +201,8 @@ def errors_page(reasons: Iterable[Reason]) -> str:
     lines += [
         "",
         'Payout `data`: `err` is `{"err": "field: rule"}`, `error` is `{"error": message}`, `data` the',
-        'error\'s own data (`{"payout_id": ...}`), `empty` is `{}`.',
+        'error\'s own data (`{"payout_id": ...}`), `empty` is `{}`. A refusal of credentials, a signature or a',
+        "timestamp says what to send instead: in `sub_msg` (payin), in `hint` beside `data` (payout).",
     ]
     return "\n".join(lines) + "\n"
 

@@ -1,7 +1,8 @@
 """The one error registry: every reason a service may refuse with, and its answer in each envelope.
 
 The payin envelope answers `code` (a string), `sub_code` (the reason, unless an entry names another)
-and `sub_msg`; the payout envelope answers an integer `code`, `msg` and `data`. The docs' error tables
+and `sub_msg`; the payout envelope answers an integer `code`, `msg` and `data` (and `hint`, see
+`payout_hint`). The docs' error tables
 and the error responses of /openapi.json are generated from `REASONS`.
 """
 
@@ -55,11 +56,32 @@ REASONS: tuple[Reason, ...] = (
     Reason("invalid-parameter", errors.InvalidField, "a field breaks its rule (sub_msg names both)", payout=_INVALID),
     Reason("invalid-json", errors.Malformed, "the body is not a JSON object", payout=_INVALID),
     Reason("request-too-large", errors.Malformed, "the body exceeds 1 MiB", PayinAnswer(status=413), _INVALID),
+    # Authentication: the provider's codes; sub_msg (payin) or `hint` (payout) says what to send instead.
+    Reason(
+        "missing-signature-config",
+        errors.Unauthorized,
+        "no Authorization header, or not HTTP Basic base64(app_id:security_key)",
+    ),
     Reason(
         "invalid-signature",
         errors.Unauthorized,
-        "credentials or signature do not identify a merchant",
+        "an unknown app_id, a wrong security_key (payin) or app_key signature (payout)",
         payout=PayoutAnswer(4004003, "permission denied", 401, "empty"),
+    ),
+    Reason("app-not-match", errors.Unauthorized, "the body's app_id differs from the Authorization header's"),
+    Reason(
+        "missing-app-id",
+        errors.Unauthorized,
+        "a payout request without the AppId (or MerchantId) header",
+        None,
+        PayoutAnswer(4004100, "MerchantId or AppId is required", 401, "empty"),
+    ),
+    Reason(
+        "missing-authorization",
+        errors.Unauthorized,
+        "a payout request without the Authorization (signature) header",
+        None,
+        PayoutAnswer(4004101, "Authorization is required", 401, "empty"),
     ),
     Reason(
         "request-expired",
@@ -167,7 +189,7 @@ def lookup(error: DomainError) -> Reason:
 def _field_text(error: DomainError) -> str:
     """What the payout envelope reports: `field: rule` for a field, the message otherwise."""
     if isinstance(error, errors.InvalidField | errors.MissingField):
-        return f"{error.field}: {error.rule}"
+        return "; ".join(f"{field}: {rule}" for field, rule in error.problems)
     if isinstance(error, errors.Malformed):
         return f"{error.field}: {error.message}"
     return error.message
@@ -195,3 +217,11 @@ def payout_answer(error: DomainError) -> tuple[int, str, dict[str, Any], int]:
         "empty": {},
     }[answer.data]
     return answer.code, answer.msg, data, answer.status
+
+
+def payout_hint(error: DomainError) -> str | None:
+    """The payout envelope's `hint`, an extension: what to send instead, for the refusals whose code, msg and
+    data stay the provider's exact words (credentials, signature, a stale timestamp)."""
+    if isinstance(error, errors.Unauthorized | errors.Expired):
+        return error.hint or error.message
+    return error.hint

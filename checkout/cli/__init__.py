@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from . import admin, inspection, serve
+from . import admin, inspection, listen, serve
 
 
 @click.group()
@@ -21,5 +21,6 @@ for command in (
     inspection.deliveries,
     admin.users_group,
     inspection.clock_group,
+    listen.listen,
 ):
     main.add_command(command)

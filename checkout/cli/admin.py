@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from pathlib import Path
 
 import click
@@ -40,8 +41,23 @@ def merchants():
 @click.option("--frame-origin", "frame_origins", multiple=True, help="Origin allowed to frame pages (repeatable).")
 @click.option("--logo", type=click.File("rb"), help="PNG logo shown on hosted pages.")
 @click.option("--document", help="The merchant's CNPJ (14 digits), shown to PIX Automático payers.")
-def merchants_create(name, return_hosts, frame_origins, logo, document):
-    """Create a merchant; prints its credentials as one JSON object."""
+@click.option("--dashboard-email", help="Also create this dashboard login for the merchant.")
+@click.option(
+    "--dashboard-password",
+    help="The dashboard login's password (at least 10 characters); left out, one is generated and printed once.",
+)
+def merchants_create(name, return_hosts, frame_origins, logo, document, dashboard_email, dashboard_password):
+    """Create a merchant (and, with --dashboard-email, its dashboard login); prints its credentials as one JSON
+    object."""
+    if dashboard_password is not None and dashboard_email is None:
+        raise click.BadParameter("needs --dashboard-email", param_hint="--dashboard-password")
+    login: dict[str, str] = {}
+    if dashboard_email is not None:
+        login["dashboard_email"] = dashboard_users.normalise(dashboard_email)
+        if dashboard_password is None:
+            # Shown this once, in the command's output; only its hash is kept.
+            dashboard_password = login["dashboard_password"] = secrets.token_urlsafe(12)
+        password_hash = _hashed(dashboard_password, "--dashboard-password")
     app = load_app(migrate=True)
     logo_bytes = logo.read() if logo else None
     with app.app_context():
@@ -59,8 +75,20 @@ def merchants_create(name, return_hosts, frame_origins, logo, document):
                 exc.field, f"--{exc.field}"
             )
             raise click.BadParameter(exc.rule, param_hint=option) from None
+        if dashboard_email is not None:
+            # In the merchant's own transaction: a refused login leaves no merchant behind.
+            try:
+                dashboard_users.add(db.session, merchant=merchant, email=dashboard_email, password_hash=password_hash)
+            except dashboard_users.DuplicateEmail:
+                db.session.rollback()
+                raise click.BadParameter(
+                    "a dashboard user with this e-mail already exists", param_hint="--dashboard-email"
+                ) from None
+            except InvalidField as error:
+                db.session.rollback()
+                raise click.BadParameter(error.rule, param_hint="--dashboard-email") from None
         db.session.commit()
-        click.echo(json.dumps(service.credentials(merchant)))
+        click.echo(json.dumps({**service.credentials(merchant), **login}))
 
 
 @merchants.command("fund")
@@ -129,12 +157,12 @@ def users_set_password(email: str, password: str):
         click.echo(json.dumps({"email": user.email}))
 
 
-def _hashed(password: str) -> str:
+def _hashed(password: str, option: str = "--password") -> str:
     """The password's hash, computed before any transaction (on SQLite, the database's one writer turn)."""
     try:
         return dashboard_users.hashed(password)
     except InvalidField as error:
-        raise click.BadParameter(error.rule, param_hint="--password") from None
+        raise click.BadParameter(error.rule, param_hint=option) from None
 
 
 @click.command()

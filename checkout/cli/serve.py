@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import signal
+import socket
 import sys
 import threading
+from typing import NoReturn
 from urllib.parse import urlsplit
 
 import click
@@ -55,6 +58,7 @@ def serve(
     request_timeout: float,
 ):
     """Apply migrations, then serve the app with waitress."""
+    check_port(host, port)
     log_to_stderr()
     web = {"DATABASE_THREADS": threads, "DATABASE_WORKER": not no_worker, "DATABASE_APPLICATION_NAME": "checkout-web"}
     app = load_app(migrate=True, overrides=web)
@@ -67,9 +71,18 @@ def serve(
         # Page POSTs are trusted from the address we were told to listen on (and loopback), never from
         # whatever Host a request names.
         app.config["SERVED_ORIGINS"] = [origins.origin(f"http://{'[' + host + ']' if ':' in host else host}:{port}")]
+    bounds = serving.Bounds(
+        per_address=connections_per_address,
+        header_timeout=header_timeout,
+        request_timeout=request_timeout,
+        max_body=app.config["MAX_CONTENT_LENGTH"],
+    )
+    # Bound before anything is announced or started, so that a busy port is one line, not a traceback.
+    server = bind_or_exit(app, host=host, port=port, threads=threads, bounds=bounds)
     running = None if no_worker else worker.start_thread(app)
     assert db.engine is not None  # load_app() initialised it
     local = "127.0.0.1" if host in ("0.0.0.0", "::") else (f"[{host}]" if ":" in host else host)  # noqa: S104 (a comparison, no bind)
+    service_url = (app.config["PUBLIC_URL"] or f"http://{local}:{port}").rstrip("/")
     click.echo(
         f"checkout listening on http://{local}:{port} "
         f"(database: {db.engine.url.render_as_string(hide_password=True)}, "
@@ -77,7 +90,6 @@ def serve(
         err=True,
     )
     if app.config["SANDBOX"]:
-        service_url = app.config["PUBLIC_URL"] or f"http://{local}:{port}"
         # Another host name than the service's, so that the demo frames checkout's pages cross-site.
         demo_url = os.environ.get("CHECKOUT_DEMO_URL") or f"http://localhost:{port}/demo"
         setup.provision(app, service_url, demo_url)
@@ -86,21 +98,49 @@ def serve(
         also = [o + path for o in setup.demo_origins(demo_url) if not demo_url.startswith(o + "/")]
         others = f" (also at {', '.join(also)})" if also else ""
         click.echo(f"merchant demo: {demo_url}{others}", err=True)
+    click.echo(f"dashboard: {service_url}/dashboard", err=True)
     sys.stderr.flush()
-    bounds = serving.Bounds(
-        per_address=connections_per_address,
-        header_timeout=header_timeout,
-        request_timeout=request_timeout,
-        max_body=app.config["MAX_CONTENT_LENGTH"],
-    )
     try:
-        serving.serve(app, host=host, port=port, threads=threads, bounds=bounds)
+        server.print_listen("Serving on http://{}:{}")
+        server.run()
     finally:
         if running is not None:
             running[1].set()  # the worker's round ends, then its thread
             # A round may wait on its deliveries this long: its sending threads are closed only after it.
             running[0].join(timeout=dispatcher.GIVE_UP_AFTER + dispatcher.ROUND_WAIT + 1)
         close(app)
+
+
+def check_port(host: str, port: int) -> None:
+    """Before the migrations and their log lines: a port another program holds ends the command with one line
+    and exit code 2. (bind_or_exit still decides: the port may be taken between the two.)"""
+    try:
+        for family, kind, proto, _, address in socket.getaddrinfo(host, port, type=socket.SOCK_STREAM):
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as waitress binds
+                probe.bind(address)
+    except OSError as error:
+        refuse(error, host, port)
+
+
+def bind_or_exit(app, *, host: str, port: int, threads: int, bounds: serving.Bounds):
+    """The listening server; a port already taken (or refused) ends the command with one line and exit code 2."""
+    try:
+        return serving.create(app, host=host, port=port, threads=threads, bounds=bounds)
+    except OSError as error:
+        close(app)
+        refuse(error, host, port)
+
+
+def refuse(error: OSError, host: str, port: int) -> NoReturn:
+    if error.errno == errno.EADDRINUSE:
+        message = f"port {port} is in use: choose another with --port"
+    elif error.errno == errno.EACCES:
+        message = f"port {port} is not allowed to this user: choose another with --port"
+    else:
+        message = f"cannot listen on {host}:{port}: {error.strerror or error}"
+    click.echo(message, err=True)
+    sys.exit(2)
 
 
 def echo_budget() -> None:

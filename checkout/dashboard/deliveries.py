@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from .. import clock
 from ..notifications import inspect, outbox
-from ..notifications.models import OutboxMessage
+from ..notifications.models import DELIVERED, FAILED, PENDING, SKIPPED, OutboxMessage
 
 
 def for_subject(session: Session, merchant_id: int, subject_id: str) -> list[OutboxMessage]:
@@ -36,3 +42,85 @@ def resend(session: Session, merchant_id: int, notify_id: str) -> OutboxMessage 
     if queued is None:
         raise Busy(notify_id)
     return queued
+
+
+def event(message: OutboxMessage) -> str:
+    """What a notification tells its receiver, in words with the provider's status as the receiver reads it
+    ("Payment SUCCESS", "Refund SUCCESS", "Payout PAID", "Vault ACTIVE"): the kind alone says payin.callback
+    for a payment's and a refund's alike."""
+    payload = message.payload or {}
+    if payload.get("test"):
+        return _("Test notification")
+    if message.kind == "payin.callback":
+        if payload.get("refund_no"):
+            return _("Refund %(status)s", status=payload.get("refund_status") or payload.get("trade_status", ""))
+        return _("Payment %(status)s", status=payload.get("trade_status", ""))
+    if message.kind == "vault.callback":
+        return _("Vault %(status)s", status=payload.get("vault_status", ""))
+    if message.kind == "payout.notification":
+        return _("Payout %(status)s", status=payload.get("status", ""))
+    if message.kind == "refund.email":
+        return _("Refund e-mail to the customer")
+    return message.kind
+
+
+@dataclass(frozen=True)
+class State:
+    """A delivery's state as the merchant reads it: `key` for the style, `label`, and when it is tried next."""
+
+    key: str
+    label: str
+    next_at: str | None = None  # "2026-11-27 18:30:00 UTC", the merchant's business time
+
+
+def state(message: OutboxMessage) -> State:
+    """Failing from the first failed attempt (with the next try's time), not "pending" until the last one."""
+    if message.status == DELIVERED:
+        return State("delivered", _("Delivered"))
+    if message.status == FAILED:
+        return State("failed", _("Failed: no more automatic attempts"))
+    if message.status == SKIPPED:
+        return State("skipped", _("Not sent"))
+    if message.status == PENDING and message.attempt_log and not message.attempt_log[-1].succeeded:
+        return State("failing", _("Failing"), _when(message.next_attempt_at))
+    return State("pending", _("Pending"))
+
+
+def _when(moment: datetime) -> str:
+    return clock.as_utc(moment).strftime("%Y-%m-%d %H:%M:%S") + " UTC"
+
+
+TEST_SUBJECT_PREFIX = "test_"
+
+
+def send_test(session: Session, merchant_id: int, target: str) -> OutboxMessage:
+    """Queue a sample payin callback, marked `"test": true`, to `target`: through the outbox like any other
+    (signed with the merchant's security_key when sent, retried, listed with the deliveries). Its trade_no is
+    made up (`test_...`), so no trade of the merchant can be mistaken for it. Call it on the merchant's clock."""
+    trade_no = TEST_SUBJECT_PREFIX + secrets.token_hex(10)
+    now = clock.now()
+    payload = {
+        "trade_no": trade_no,
+        "out_trade_no": "test-order",
+        "out_request_no": "",
+        "trade_status": "SUCCESS",
+        "amount": "10.00",
+        "currency": "BRL",
+        "method": "PIX",
+        "channel": "",
+        "timestamp": str(clock.unix(now)),
+        "user": {
+            "buyer_id": "",
+            "identify": {"type": "CPF", "number": "39053344705"},
+            "username": "Test Customer",
+            "phone": "",
+            "email": "test@example.com",
+            "ip": "",
+        },
+        "order_amount": "10.00",
+        "order_currency": "BRL",
+        "test": True,
+    }
+    return outbox.enqueue(
+        session, merchant_id=merchant_id, kind="payin.callback", target=target, subject_id=trade_no, payload=payload
+    )

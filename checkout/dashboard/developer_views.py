@@ -9,18 +9,18 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, PasswordField, StringField, TextAreaField
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms import BooleanField, HiddenField, PasswordField, StringField, TextAreaField, URLField
+from wtforms.validators import DataRequired, Length, Optional, Regexp
 
-from .. import jsonbody
+from .. import clock, jsonbody, links
 from ..api import redaction, requestlog
 from ..db import db
 from ..merchants import service as merchants
-from ..notifications import inspect
+from ..notifications import inbox, inspect
 from . import deliveries as delivery_log
 from . import developers as dev
 from .forms import REQUIRED, ActionForm
-from .web import back_to, here, merchant, password_again, render
+from .web import back_to, here, merchant, password_again, render, sandbox_only
 
 bp = Blueprint("developers", __name__)
 
@@ -36,6 +36,18 @@ class RotateForm(FlaskForm):
         validators=[DataRequired(_l("Tick this box to confirm."))],
     )
     keys = HiddenField()  # developers.keys_version of the keys shown: a reload does not rotate twice
+
+
+class TestNotificationForm(FlaskForm):
+    notify_url = URLField(
+        _l("Your notify_url"),
+        validators=[
+            DataRequired(REQUIRED),
+            Length(max=512, message=_l("At most 512 characters.")),
+            Regexp(r"^https?://[^\s/?#]+[^\s]*$", message=_l("Enter an http:// or https:// address.")),
+        ],
+        filters=[lambda value: value.strip() if isinstance(value, str) else value],
+    )
 
 
 class SignatureForm(FlaskForm):
@@ -113,7 +125,7 @@ def _cursor(name: str, largest: int) -> int | None:
 
 @bp.route("/developers/deliveries")
 @login_required
-def deliveries():
+def deliveries(test_form: TestNotificationForm | None = None, code: int = 200):
     status = request.args.get("status") or None
     try:
         if status is not None and status not in inspect.STATUSES:
@@ -126,13 +138,29 @@ def deliveries():
         bad = False
     return render(
         "dashboard/developers_deliveries.html",
-        400 if bad else 200,
+        400 if bad else code,
         bad_filter=bad,
         found=found,
         chosen=status,
         statuses=inspect.STATUSES,
         subject_page=dev.subject_page,
+        test_form=test_form or TestNotificationForm(formdata=None),
     )
+
+
+@bp.route("/developers/deliveries/test", methods=["POST"])
+@login_required
+def send_test():
+    """Queue a signed sample payin callback, marked as a test, to the URL typed: the worker sends it, and it is
+    listed with the other deliveries (its attempts, its answer, "send again")."""
+    form = TestNotificationForm()
+    if not form.validate_on_submit():
+        return deliveries(form, 400)
+    with clock.merchant(current_user.merchant_id):
+        message = delivery_log.send_test(db.session, current_user.merchant_id, form.notify_url.data or "")
+    db.session.commit()
+    flash(_("Test notification queued: it will be sent within a few seconds. Reload the page to see it."), "ok")
+    return redirect(here("dashboard.developers.delivery", notify_id=message.notify_id))
 
 
 @bp.route("/developers/deliveries/<notify_id>")
@@ -245,3 +273,16 @@ def resend(notify_id: str):
     db.session.commit()
     flash(_("Queued: it will be sent again within a few seconds. Reload the page to see the attempt."), "ok")
     return redirect(f"{back}#delivery-{queued.notify_id}")
+
+
+@bp.route("/developers/inbox")
+@login_required
+def inbox_page():
+    """The sandbox inbox: its notify_url, and what it received, newest first, each with its signature checked."""
+    sandbox_only()
+    shop = merchant()
+    return render(
+        "dashboard/developers_inbox.html",
+        inbox_url=inbox.url_for(links.current().base_url, shop.app_id),
+        received=inbox.listing(db.session, shop.id),
+    )

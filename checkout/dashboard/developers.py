@@ -72,7 +72,9 @@ def delivery(session: Session, merchant_id: int, notify_id: str) -> OutboxMessag
 
 def subject_page(message: OutboxMessage) -> tuple[str, dict[str, str]] | None:
     """The dashboard page of what a notification is about (endpoint, its arguments): the trade of a
-    payment's callback or a refund's e-mail, the vault, the payout."""
+    payment's callback or a refund's e-mail, the vault, the payout. A test notification is about nothing."""
+    if (message.payload or {}).get("test"):
+        return None
     if message.kind.startswith("payin."):
         return "dashboard.payments.detail", {"trade_no": message.subject_id}
     if message.kind.startswith("refund.") and (message.payload or {}).get("trade_no"):

@@ -1,20 +1,22 @@
-"""What the dashboard's overview shows of one merchant: balances, recent trades and payouts, its clock."""
+"""What the dashboard's overview shows of one merchant: balances, payin volume, recent trades and payouts, its clock."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from .. import clock, money
 from ..merchants.models import Merchant
-from ..payins.models import Trade
+from ..payins import states
+from ..payins.models import Refund, Trade
 from ..payouts.ledger import AVAILABLE, LedgerDay
 from ..payouts.models import Payout
 
 RECENT = 10
+VOLUME_DAYS = 30
 
 
 @dataclass(frozen=True)
@@ -28,9 +30,21 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Volume:
+    """Paid payins and refunds of one currency over the last VOLUME_DAYS days."""
+
+    currency: str
+    paid_count: int
+    paid: str  # to the currency's minor unit
+    refund_count: int
+    refunded: str
+
+
+@dataclass(frozen=True)
 class Overview:
     merchant: Merchant
     balances: list[tuple[str, str]]  # (currency, available amount)
+    volume: list[Volume]
     trades: list[Line]
     payouts: list[Line]
     business_time: datetime
@@ -46,6 +60,38 @@ def balances(session: Session, merchant_id: int) -> list[tuple[str, str]]:
         .order_by(LedgerDay.currency)
     ).all()
     return [(currency, money.format_minor(int(total or 0), currency)) for currency, total in rows]
+
+
+def volume(session: Session, merchant_id: int, since: datetime) -> list[Volume]:
+    """Per currency, the trades created since `since` that were paid (SUCCESS, or REFUNDED since: the money
+    came in) and the refunds made since then that did not fail. The trades' sum is an index-only scan of
+    ix_trades_merchant_status_created_amount (migration 0019): the rows of the period, never their details."""
+    paid = session.execute(
+        select(Trade.currency, func.count(), func.sum(Trade.amount_minor))
+        .where(Trade.merchant_id == merchant_id, Trade.status.in_(states.PAID), Trade.created_at >= since)
+        .group_by(Trade.currency)
+    ).all()
+    refunds = session.execute(
+        select(Refund.currency, func.count(), func.sum(Refund.amount_minor))
+        .join(Trade, Trade.id == Refund.trade_id)
+        .where(Trade.merchant_id == merchant_id, Refund.created_at >= since, Refund.status != states.REFUND_FAILED)
+        .group_by(Refund.currency)
+    ).all()
+    figures: dict[str, list[int]] = {}
+    for currency, count, total in paid:
+        figures.setdefault(currency, [0, 0, 0, 0])[0:2] = [int(count), int(total or 0)]
+    for currency, count, total in refunds:
+        figures.setdefault(currency, [0, 0, 0, 0])[2:4] = [int(count), int(total or 0)]
+    return [
+        Volume(
+            currency,
+            n_paid,
+            money.format_minor(paid_minor, currency),
+            n_refunds,
+            money.format_minor(refunded_minor, currency),
+        )
+        for currency, (n_paid, paid_minor, n_refunds, refunded_minor) in sorted(figures.items())
+    ]
 
 
 def recent_trades(session: Session, merchant_id: int, limit: int = RECENT) -> list[Line]:
@@ -96,6 +142,7 @@ def overview(session: Session, merchant_id: int) -> Overview:
     return Overview(
         merchant=merchant,
         balances=balances(session, merchant_id),
+        volume=volume(session, merchant_id, business_time - timedelta(days=VOLUME_DAYS)),
         trades=recent_trades(session, merchant_id),
         payouts=recent_payouts(session, merchant_id),
         business_time=business_time,

@@ -21,11 +21,11 @@ from ..payins import authorizations, methods, refunds
 from ..payins import service as payins
 from ..payins.models import Trade
 from ..payins.schemas import Capture, RefundOrder, Void
-from . import deliveries
+from . import deliveries, exports
 from . import payments as payments_service
 from .forms import ActionForm
 from .payment_forms import CaptureForm, FilterForm, RefundForm
-from .web import here, merchant, render, sandbox_only
+from .web import here, merchant, money_text, refund_label, render, sandbox_only, trade_status_text
 
 bp = Blueprint("payments", __name__)
 
@@ -61,6 +61,17 @@ def index():
     )
 
 
+@bp.route("/payments/export")
+@login_required
+def export():
+    """The list as CSV, its filters and search applied, streamed by keyset batches (docs/dashboard.md)."""
+    form = FilterForm(request.args)
+    if not form.validate():
+        return index()  # the list page with the errors at their fields (400)
+    lines = exports.payment_rows(db.session, current_user.merchant_id, form.filters())
+    return exports.attachment(db.session, lines, "payments")
+
+
 # --- a trade's page --------------------------------------------------------------------------------
 
 
@@ -73,8 +84,24 @@ def _stale_form():
 
 
 def _example(currency: str) -> str:
-    """An amount as the refund form takes it, in the currency's minor units: 10.50 BRL, 10.500 BHD, 10 KRW."""
-    return str(Decimal("10.50").quantize(Decimal(1).scaleb(-money.exponent(currency)), ROUND_DOWN))
+    """An amount as the refund form takes it, in the user's language and the currency's minor units: 10.50 BRL
+    (10,50 in pt-BR), 10.500 BHD, 10 KRW."""
+    return i18n.format_amount(
+        Decimal("10.50").quantize(Decimal(1).scaleb(-money.exponent(currency)), ROUND_DOWN), currency
+    )
+
+
+def _payee(data: payments_service.Detail) -> str:
+    """Whom a refund pays back, as the confirmation names them."""
+    return data.customer.get("name") or data.customer.get("email") or ""
+
+
+def _confirmation(data: payments_service.Detail, amount: Decimal) -> str:
+    """The confirmation's words: "Refund R$ 50,00 to Ana Souza"."""
+    text = money_text(amount, data.trade.currency)
+    if payee := _payee(data):
+        return _("Refund %(amount)s to %(customer)s", amount=text, customer=payee)
+    return _("Refund %(amount)s to the customer", amount=text)
 
 
 def _when(moment, pattern: str = "%Y-%m-%d %H:%M") -> str:
@@ -88,6 +115,7 @@ def _page(
     refund_form: RefundForm | None = None,
     capture_form: CaptureForm | None = None,
     refusal: tuple[str, str, str] | None = None,
+    confirming: bool = False,
 ):
     if "\x00" in trade_no:
         return _missing()
@@ -97,7 +125,10 @@ def _page(
     if data is None:
         return _missing()
     if refund_form is None:
-        refund_form = RefundForm(formdata=None, amount=data.refundable, request_id=secrets.token_hex(8))
+        refund_form = RefundForm(formdata=None, request_id=secrets.token_hex(8))
+    confirmation = None
+    if confirming and refund_form.decimal is not None:
+        confirmation = _confirmation(data, refund_form.decimal)
     return render(
         "dashboard/payment.html",
         status,
@@ -108,6 +139,13 @@ def _page(
         refund_form=refund_form,
         capture_form=capture_form or CaptureForm(formdata=None),
         refusal=refusal,
+        confirmation=confirmation,
+        status_text=trade_status_text(
+            data.trade.status,
+            data.trade.amount_minor,
+            money.to_minor(Decimal(data.refunded), data.trade.currency),
+            data.trade.currency,
+        ),
         format_minor=money.format_minor,
         example=_example(data.trade.currency),
         when=_when,
@@ -192,6 +230,24 @@ def refund(trade_no: str):
         return _missing()
     if not valid:
         return _page(trade_no, 400, refund_form=form)
+    amount = form.decimal or Decimal(0)
+    data = payments_service.detail(
+        db.session, current_user.merchant_id, trade_no, sandbox=current_app.config["SANDBOX"]
+    )
+    refundable = Decimal(data.refundable) if data else Decimal(0)
+    finer = money.decimals(amount) > money.exponent(trade.currency)  # the API's own message says what is wrong
+    if data is not None and payments_service.REFUND in data.actions and amount > refundable and not finer:
+        message = _(
+            "The amount is more than what can still be refunded: at most %(refundable)s.",
+            refundable=money_text(refundable, trade.currency),
+        )
+        return _page(
+            trade_no, 400, refund_form=form, refusal=(payments_service.REFUND, message, "refund-amount-exceeded")
+        )
+    if data is not None and payments_service.REFUND in data.actions and not form.confirm.data:
+        # The first step only asks to confirm: nothing is written. (A refund this state refuses is refused
+        # at once, as the API words it.)
+        return _page(trade_no, refund_form=form, confirming=True)
     try:
         with clock.merchant(current_user.merchant_id):
             order = _command(
@@ -199,23 +255,25 @@ def refund(trade_no: str):
                 trade_no=trade.trade_no,
                 out_request_no=form.request_id.data,
                 refund_currency=trade.currency,
-                refund_amount=Decimal(form.amount.data or "0"),
+                refund_amount=amount,
                 refund_reason=(form.reason.data or "").strip() or None,
                 user_info=payments_service.user_info(trade) if methods.refund_needs_bank_data(trade) else None,
             )
             trade, record = refunds.refund(db.session, merchant(), order)
     except DomainError as error:
         return _refused(trade, payments_service.REFUND, error, refund_form=form)
-    amount = i18n.format_amount(money.from_minor(record.amount_minor, record.currency), record.currency)
+    # The trade's loaded refunds may not hold the one just written.
+    refunded = record.amount_minor + sum(
+        r.amount_minor for r in trade.refunds if r is not record and r.status != "FAILED"
+    )
     return _done(
         trade,
         _(
-            "Refund %(out_request_no)s of %(amount)s %(currency)s: %(status)s. The payment is %(trade_status)s.",
+            "Refund %(out_request_no)s of %(amount)s: %(status)s. Payment: %(trade_status)s.",
             out_request_no=record.out_request_no or record.refund_no,
-            amount=amount,
-            currency=record.currency,
-            status=record.status,
-            trade_status=trade.status,
+            amount=money_text(money.from_minor(record.amount_minor, record.currency), record.currency),
+            status=refund_label(record.status),
+            trade_status=trade_status_text(trade.status, trade.amount_minor, refunded, trade.currency),
         ),
     )
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 
-from sqlalchemy import or_, select
+from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session
 
 from .. import clock, money
@@ -17,6 +17,7 @@ from ..payouts.models import Payout, PayoutRefund
 from ..providers.base import PayoutBank
 from ..statemachine import PayoutStatus
 from . import records
+from . import search as terms
 
 STATUSES = tuple(status.value for status in PayoutStatus)
 METHODS = tuple(sorted({corridor.method for corridor in corridors.CORRIDORS}))
@@ -28,7 +29,9 @@ class PayoutFilter:
     method: str | None = None
     first_day: date | None = None  # UTC days, both included
     last_day: date | None = None
-    search: str | None = None  # the exact transaction_id or custom_code
+    search: str | None = None  # the start of a transaction_id or custom_code (or all of it)
+    payee: str | None = None  # the start of the payee's name (any case), or their document exactly
+    amount: Decimal | None = None  # exactly: the order's amount, what left or what arrived, in its currency
 
 
 @dataclass(frozen=True)
@@ -73,18 +76,7 @@ def listing(
     session: Session, merchant_id: int, filters: PayoutFilter, cursor: str | None = None
 ) -> records.Page[PayoutLine]:
     """One page of the merchant's payouts, newest first (raises records.BadCursor for a made-up cursor)."""
-    query = select(Payout).where(Payout.merchant_id == merchant_id)
-    if filters.status:
-        query = query.where(Payout.status == filters.status)
-    if filters.method:
-        query = query.where(Payout.method == filters.method)
-    start, end = records.day_bounds(filters.first_day, filters.last_day)
-    if start is not None:
-        query = query.where(Payout.created_at >= start)
-    if end is not None:
-        query = query.where(Payout.created_at < end)
-    if filters.search:
-        query = query.where(or_(Payout.transaction_id == filters.search, Payout.custom_code == filters.search))
+    query = filtered(session, select(Payout).where(Payout.merchant_id == merchant_id), filters)
     found = records.page(list(session.scalars(records.keyset(query, Payout, cursor))))
     lines = [
         PayoutLine(
@@ -102,6 +94,44 @@ def listing(
         for p in found.rows
     ]
     return records.Page(lines, found.next_cursor)
+
+
+def filtered(session: Session, query: Select, filters: PayoutFilter) -> Select:
+    """`query` over payouts narrowed to the filters and search terms (indexes of migrations 0011 and 0018)."""
+    if filters.status:
+        query = query.where(Payout.status == filters.status)
+    if filters.method:
+        query = query.where(Payout.method == filters.method)
+    start, end = records.day_bounds(filters.first_day, filters.last_day)
+    if start is not None:
+        query = query.where(Payout.created_at >= start)
+    if end is not None:
+        query = query.where(Payout.created_at < end)
+    if filters.search:
+        query = query.where(
+            or_(
+                terms.starts_with(session, Payout.transaction_id, filters.search),
+                terms.starts_with(session, Payout.custom_code, filters.search),
+            )
+        )
+    if filters.payee:
+        query = query.where(
+            or_(
+                terms.starts_with(session, func.lower(Payout.name), filters.payee.lower()),
+                Payout.document_id.in_(terms.document_forms(filters.payee)),
+            )
+        )
+    if filters.amount is not None:
+        query = query.where(
+            or_(
+                # What the merchant asked for (in the currency amount_type names), what left, what arrived.
+                terms.amount_matches(filters.amount, Payout.order_amount_minor, Payout.source_currency),
+                terms.amount_matches(filters.amount, Payout.order_amount_minor, Payout.arrival_currency),
+                terms.amount_matches(filters.amount, Payout.source_minor, Payout.source_currency),
+                terms.amount_matches(filters.amount, Payout.arrival_minor, Payout.arrival_currency),
+            )
+        )
+    return query
 
 
 def _mask(value: str) -> str:

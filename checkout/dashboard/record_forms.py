@@ -14,6 +14,7 @@ from wtforms.validators import AnyOf, DataRequired, Length, Optional, Validation
 from .. import money
 from . import payout_records, vault_records
 from .forms import NO_NUL
+from .search_forms import AmountField
 
 TOO_LONG = _l("This is too long.")
 
@@ -73,6 +74,12 @@ class PayoutFilters(_Filters):
     q = StringField(
         _l("transaction_id or custom_code"), validators=[Optional(), Length(max=64, message=TOO_LONG), NO_NUL]
     )
+    payee = StringField(
+        _l("Payee name or document"),
+        validators=[Optional(), Length(max=128, message=TOO_LONG), NO_NUL],
+        filters=[lambda value: value.strip() if isinstance(value, str) else value],
+    )
+    amount = AmountField(_l("Amount"))
 
     def validate_last_day(self, field) -> None:
         first, last = self.first_day.day, self.last_day.day

@@ -65,7 +65,7 @@ def set_hosts(session: Session, merchant_id: int, return_hosts: str, frame_origi
     try:
         merchants.set_hosts(merchant, hosts, frames)
     except merchants.InvalidLines as refused:
-        return [Problem(field, line, value.strip()) for field, line, value, _rule in refused.problems]
+        return [Problem(field, line, value.strip()) for field, line, value, _rule in refused.lines]
     session.flush()
     return []
 

@@ -1,7 +1,10 @@
 """What every dashboard view shares: the hooks the dashboard's blueprint runs, the navigation, rendering, links,
-the signed-in merchant, lists and refusals, the password asked again and the locked page."""
+the signed-in merchant, lists and refusals, the password asked again and the locked page, and the words and
+figures every page writes (statuses, method names, amounts with their currency's symbol)."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 from flask import Response, abort, current_app, g, make_response, render_template, request, url_for
 from flask_babel import gettext as _
@@ -11,12 +14,13 @@ from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from wtforms import Field
 
-from .. import clock, origins
+from .. import clock, money, origins
 from ..db import db
 from ..errors import DomainError
 from ..merchants.models import Merchant
 from ..pages import i18n, layout, security
-from . import records, users
+from ..pages.method_names import method_name
+from . import deliveries, records, users
 from .forms import LogoutForm
 
 OVERVIEW = "dashboard.index"
@@ -29,6 +33,45 @@ NAV = [
     ("dashboard.developers.index", _l("Developers")),
     ("dashboard.settings.index", _l("Settings")),
 ]
+
+
+# Statuses as a merchant reads them on a page (CSV exports and the APIs keep the provider's words). A status not
+# listed is shown as the provider writes it.
+STATUS_LABELS = {
+    "INITIAL": _l("Waiting for the customer"),
+    "PROCESSING": _l("Processing"),
+    "AUTHORIZED": _l("Authorized"),
+    "REFUSED": _l("Refused"),
+    "SUCCESS": _l("Paid"),
+    "EXPIRED": _l("Expired"),
+    "CANCEL": _l("Canceled"),
+    "REFUNDED": _l("Refunded"),
+}
+REFUND_LABELS = {"PROCESSING": _l("Processing"), "SUCCESS": _l("Refunded"), "FAILED": _l("Failed")}
+
+
+def status_label(status: str) -> str:
+    return str(STATUS_LABELS.get(status, status))
+
+
+def refund_label(status: str) -> str:
+    return str(REFUND_LABELS.get(status, status))
+
+
+def money_text(value: Decimal | str, currency: str) -> str:
+    """An amount as the user's language writes it with its currency's symbol ("R$ 1.943,17", "US$ 10,50")."""
+    return i18n.format_currency(value if isinstance(value, Decimal) else Decimal(value), currency)
+
+
+def trade_status_text(status: str, amount_minor: int, refunded_minor: int, currency: str) -> str:
+    """A payment's status in words; a part refunded says how much of what (the provider says REFUNDED for both)."""
+    if status == "REFUNDED" and 0 < refunded_minor < amount_minor:
+        return _(
+            "Refunded in part: %(refunded)s of %(amount)s",
+            refunded=money_text(money.from_minor(refunded_minor, currency), currency),
+            amount=money_text(money.from_minor(amount_minor, currency), currency),
+        )
+    return status_label(status)
 
 
 def choose_language() -> None:
@@ -85,6 +128,12 @@ def render(template: str, status: int = 200, **context):
             nav=NAV if current_user.is_authenticated else [],
             active=section(request.endpoint or ""),
             format_datetime=i18n.format_datetime,
+            status_label=status_label,
+            refund_label=refund_label,
+            delivery_event=deliveries.event,
+            delivery_state=deliveries.state,
+            method_label=method_name,
+            money_text=money_text,
             csrf_token=generate_csrf,
             **context,
         ),

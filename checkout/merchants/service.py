@@ -87,11 +87,11 @@ LANGUAGES = ("pt-BR", "es-MX", "en")  # the hosted pages' catalogues, as `?langu
 
 
 class InvalidLines(InvalidField):
-    """Several lines of a list setting refused at once: (field, line number from 1, value, rule) each."""
+    """Several lines of a list setting refused at once: `lines`, (field, line number from 1, value, rule) each."""
 
     def __init__(self, problems: list[tuple[str, int, str, str]]):
         super().__init__(problems[0][0], "; ".join(f"line {n}: {rule}" for _f, n, _v, rule in problems))
-        self.problems = problems
+        self.lines = problems
 
 
 def set_logo(merchant: Merchant, logo: NormalisedLogo) -> None:

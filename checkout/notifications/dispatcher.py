@@ -9,10 +9,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from . import recording, sending, transport
+from . import inbox, recording, sending, transport
 from .claiming import BATCH, LEASE, claim
 from .models import OutboxMessage
 from .queries import Outgoing
+from .result import Result
 
 # The merchants with work share the THREADS evenly (sending.Sender). A round claims up to BATCH less what this
 # process still has queued or sending, and waits ROUND_WAIT seconds at most for its results: the rest are
@@ -74,8 +75,19 @@ def deliver(
     waits ROUND_WAIT at most (a manual resend, its own message); whatever is still in flight then is
     recorded by a later round of this process, or, if the process dies, sent again once its hold ends."""
     groups: dict[tuple[str, str], list[Outgoing]] = {}
+    kept_here: list[tuple[Outgoing, Result | None]] = []
     for outgoing in sorted(claimed, key=lambda o: o.id):
+        app_id = inbox.own_app_id(outgoing.target, config)
+        if app_id is not None:  # the service's own inbox: kept in-process, no HTTP (inbox.own_app_id)
+            kept_here.append((outgoing, inbox.deliver(session, outgoing, app_id)))
+            continue
         groups.setdefault((outgoing.target, outgoing.subject), []).append(outgoing)
+    for resent in (False, True):
+        batch = [(o, result) for o, result in kept_here if (manual or o.manual) is resent]
+        if batch:
+            recording.record_all(session, batch, manual=resent)
+    total = len(claimed)
+    claimed = [outgoing for group in groups.values() for outgoing in group]
     start_by = time.monotonic() + START_MARGIN
     for group in groups.values():
         merchant = group[0].merchant_id
@@ -90,7 +102,7 @@ def deliver(
         _record_outcomes(session, sender.collect(claimed) if manual else sender.collect(manual=False))
         if not sender.unfinished(claimed) or time.monotonic() >= deadline:
             break
-    return len(claimed)
+    return total
 
 
 def collect_finished(session: Session, sender: Sender) -> int:

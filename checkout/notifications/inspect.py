@@ -59,6 +59,7 @@ def describe(message: OutboxMessage) -> dict:
                 "duration_ms": a.duration_ms,
                 "succeeded": a.succeeded,
                 "manual": a.manual,
+                "via": a.via,
             }
             for a in message.attempt_log
         ],

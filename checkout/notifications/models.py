@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..db import Base
@@ -76,3 +76,19 @@ class DeliveryAttempt(Base):
     duration_ms: Mapped[int] = mapped_column(Integer)
     succeeded: Mapped[bool] = mapped_column(Boolean)
     manual: Mapped[bool] = mapped_column(Boolean, default=False)  # a resend asked for, outside the schedule
+    # None: the service sent it; "listen": `checkout listen` forwarded it and reported the local answer.
+    via: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class InboxMessage(Base):
+    """A notification the sandbox inbox (a notify_url on the service itself) received, as received."""
+
+    __tablename__ = "sandbox_inbox"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id", ondelete="CASCADE"), index=True)
+    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))  # the merchant's business time
+    notify_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    headers: Mapped[dict] = mapped_column(JSON)
+    body: Mapped[str] = mapped_column(Text)
+    signature_valid: Mapped[bool] = mapped_column(Boolean)

@@ -12,7 +12,7 @@ bp = Blueprint("landing", __name__)
 # What a developer reads next; the documents live in the repository's docs/ folder, not on this service.
 DOCUMENTS = (
     ("README.md", "what it is, the two commands, the first request"),
-    ("docs/getting-started.md", "credentials, the first payin and payout, the merchant demo"),
+    ("docs/getting-started.md", "credentials, the first payin and payout, the merchant demo, the dashboard"),
     ("docs/payin.md", "payin gateway reference"),
     ("docs/payout.md", "payout platform reference"),
     ("docs/hosted-pages.md", "the pages customers see"),
@@ -51,6 +51,9 @@ def _page(links: dict[str, str]) -> str:
     return render_template(
         "landing.html",
         links=links,
+        # The merchant console: where a developer's payments, payouts, keys and deliveries are.
+        dashboard=url_for("dashboard.index"),
+        signup=url_for("dashboard.signup") if current_app.config["SANDBOX"] else None,
         documents=DOCUMENTS,
         sandbox=current_app.config["SANDBOX"],
         csp_nonce=security.nonce(),

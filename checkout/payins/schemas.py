@@ -155,6 +155,10 @@ class Address(BaseModel):
     neighborhood: Annotated[str | None, OptText(64)] = None
 
 
+# What a CreditCard direct payment needs beyond the model's own required fields.
+CARD_REQUIRED = ("token", "fingerprint", "issuer", "user_ip")
+
+
 class DirectPayment(BaseModel):
     model_config = COMMAND_CONFIG
     out_trade_no: Annotated[str, Text(64)]
@@ -187,6 +191,14 @@ class DirectPayment(BaseModel):
         None, description="the payer's account type where the page asks for it (C, S, CHECKING, SAVINGS)"
     )
     account_verification_code: Annotated[str | None, OptText(4)] = Field(None, description="Wallet Todito: 4 digits")
+
+    @classmethod
+    def also_missing(cls, body: dict) -> list[str]:
+        """The method's own required fields absent from `body`, reported with the model's (the operation layer
+        asks when the model refuses a body, so that every missing field comes back in one answer)."""
+        if body.get("method") == "CreditCard":
+            return [name for name in CARD_REQUIRED if body.get(name) is None]
+        return []
 
 
 # --- hosted checkout (/trade/create with trade_type WEB or API) -------------------------------------

@@ -14,6 +14,7 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -45,6 +46,25 @@ class Payout(Base):
         Index("ix_payouts_merchant_created", "merchant_id", "created_at", "id"),
         Index("ix_payouts_merchant_status_created", "merchant_id", "status", "created_at", "id"),
         Index("ix_payouts_merchant_method_created", "merchant_id", "method", "created_at", "id"),
+        # The dashboard's search (migration 0019): see checkout/dashboard/search.py. The payee's name is an
+        # expression (PostgreSQL only); the prefix ones are text_pattern_ops there, for LIKE 'start%'.
+        Index("ix_payouts_merchant_name_prefix", "merchant_id", text("lower(name)")).ddl_if(dialect="postgresql"),
+        Index("ix_payouts_merchant_document", "merchant_id", "document_id", "created_at", "id"),
+        Index("ix_payouts_merchant_order_amount", "merchant_id", "order_amount_minor", "created_at", "id"),
+        Index("ix_payouts_merchant_source_amount", "merchant_id", "source_minor", "created_at", "id"),
+        Index("ix_payouts_merchant_arrival_amount", "merchant_id", "arrival_minor", "created_at", "id"),
+        Index(
+            "ix_payouts_merchant_transaction_id_prefix",
+            "merchant_id",
+            "transaction_id",
+            postgresql_ops={"transaction_id": "text_pattern_ops"},
+        ),
+        Index(
+            "ix_payouts_merchant_custom_code_prefix",
+            "merchant_id",
+            "custom_code",
+            postgresql_ops={"custom_code": "text_pattern_ops"},
+        ),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

@@ -14,7 +14,7 @@ from ..payins import service as payins
 from ..payouts import lifecycle
 from ..payouts import service as payouts
 from ..vaults import service as vaults
-from . import clabes, clocks
+from . import clabes, clocks, inbox, listen
 from .schemas import (
     ClockAdvance,
     ClockResponse,
@@ -28,6 +28,8 @@ from .schemas import (
 
 bp = Blueprint("sandbox", __name__, url_prefix="/sandbox")
 bp.register_blueprint(clabes.bp)  # its routes are /sandbox/clabes/...
+bp.register_blueprint(listen.bp)  # /sandbox/notifications/stream...
+bp.register_blueprint(inbox.bp)  # /sandbox/inbox/<app_id>
 
 
 def _clock() -> dict:

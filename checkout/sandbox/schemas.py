@@ -64,6 +64,7 @@ class DeliveryAttempt(BaseModel):
     duration_ms: int
     succeeded: bool
     manual: bool
+    via: str | None = Field(None, description='"listen": forwarded by checkout listen, with the local answer')
 
 
 class Delivery(BaseModel):

@@ -7,44 +7,75 @@ import pytest
 from checkout.payins import queries
 from tests import builders
 
+NO_HEADER = "missing Authorization header: send HTTP Basic auth with your app_id and security_key"
+NOT_BASIC = "Authorization header is not HTTP Basic: send 'Basic ' and the base64 of app_id:security_key"
+UNKNOWN_APP = (
+    "invalid signature: unknown app_id; send the app_id shown in the dashboard under Developers (sandbox and"
+    " production credentials differ)"
+)
+WRONG_KEY = (
+    "invalid signature: wrong security_key for this app_id; send the security_key shown with it in the dashboard"
+    " under Developers (a rotated key replaces the old one)"
+)
+
+
+def refusal(sub_code: str, sub_msg: str) -> dict:
+    return {"code": "40002", "msg": "Business Failed", "sub_code": sub_code, "sub_msg": sub_msg}
+
 
 def test_no_credentials(client, merchant, row_counts):
     before = row_counts()
     response = client.post("/card/token", json={"app_id": merchant["app_id"], **builders.card()})
     assert response.status_code == 400
-    assert response.get_json() == {
-        "code": "40002",
-        "msg": "Business Failed",
-        "sub_code": "invalid-signature",
-        "sub_msg": "invalid signature",
-    }
+    assert response.get_json() == refusal("missing-signature-config", NO_HEADER)
     assert row_counts() == before
 
 
+def basic(text: str) -> str:
+    return "Basic " + base64.b64encode(text.encode()).decode()
+
+
 @pytest.mark.parametrize(
-    "header",
+    "header, sub_code, sub_msg",
     [
-        "Bearer abc",
-        "Basic !!!",
-        "Basic " + base64.b64encode(b"no-colon").decode(),
-        "Basic " + base64.b64encode(b"app_unknown:sk_x").decode(),
+        ("   ", "missing-signature-config", NO_HEADER),
+        ("Bearer abc", "missing-signature-config", NOT_BASIC),
+        ("Basic", "missing-signature-config", NOT_BASIC),
+        ("Basic !!!", "missing-signature-config", NOT_BASIC),
+        (basic("no-colon"), "missing-signature-config", NOT_BASIC),
+        ("Basic éé", "missing-signature-config", NOT_BASIC),
+        (basic("app_unknown:sk_x"), "invalid-signature", UNKNOWN_APP),
+        (basic(":sk_x"), "invalid-signature", UNKNOWN_APP),
+        (basic("a" * 33 + ":sk_x"), "invalid-signature", UNKNOWN_APP),
     ],
 )
-def test_bad_authorization_headers(client, merchant, header):
+def test_bad_authorization_headers(client, merchant, row_counts, header, sub_code, sub_msg):
+    before = row_counts()
     response = client.post("/trade/query", json={}, headers={"Authorization": header})
-    assert response.status_code == 400 and response.get_json()["sub_code"] == "invalid-signature"
+    assert response.status_code == 400
+    assert response.get_json() == refusal(sub_code, sub_msg)
+    assert row_counts() == before
 
 
-def test_wrong_security_key(client, merchant):
-    raw = f"{merchant['app_id']}:sk_wrong".encode()
-    headers = {"Authorization": "Basic " + base64.b64encode(raw).decode()}
-    response = client.post("/trade/query", json={}, headers=headers)
-    assert response.get_json()["sub_code"] == "invalid-signature"
+@pytest.mark.parametrize("key", ["sk_wrong", "", lambda key: key[:-1], lambda key: key + "0"])
+def test_wrong_security_key(client, merchant, row_counts, key):
+    # However close the key, the answer is the same and never repeats what was sent.
+    key = key(merchant["security_key"]) if callable(key) else key
+    before = row_counts()
+    response = client.post("/trade/query", json={}, headers={"Authorization": basic(f"{merchant['app_id']}:{key}")})
+    assert response.status_code == 400
+    assert response.get_json() == refusal("invalid-signature", WRONG_KEY)
+    assert row_counts() == before
 
 
-def test_app_id_in_body_must_match_credentials(api, other_api):
+def test_app_id_in_body_must_match_credentials(api, other_api, row_counts):
+    before = row_counts()
     body = api.post("/card/token", {**builders.card(), "app_id": other_api.app_id}, expect=400)
-    assert body["sub_code"] == "invalid-signature"
+    assert body == refusal(
+        "app-not-match",
+        "the body's app_id differs from the Authorization header's: send the same app_id in both",
+    )
+    assert row_counts() == before
 
 
 @pytest.mark.parametrize(
@@ -172,4 +203,4 @@ def test_merchants_cannot_touch_each_others_trades_and_vaults(api, other_api):
 
 def test_non_ascii_basic_credentials(client, merchant):
     response = client.post("/trade/query", json={}, headers={"Authorization": "Basic éé"})
-    assert response.status_code == 400 and response.get_json()["sub_code"] == "invalid-signature"
+    assert response.status_code == 400 and response.get_json()["sub_code"] == "missing-signature-config"

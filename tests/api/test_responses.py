@@ -157,8 +157,20 @@ def _answers(client, merchant, fund) -> dict[tuple[str, str], list]:
     payout("/payout/list", _listing_today())
     deliveries = payin("/sandbox/deliveries", rule="/sandbox/deliveries", method="GET")["deliveries"]
     payin(f"/sandbox/deliveries/{deliveries[0]['id']}/resend", rule="/sandbox/deliveries/{delivery_id}/resend")
+    _listened(payin)
     clock.reset()
     return got
+
+
+def _listened(payin) -> None:
+    """`checkout listen`'s calls: the stream from its start, and one forward's answer reported."""
+    streamed = payin("/sandbox/notifications/stream?after=0&wait=0", rule="/sandbox/notifications/stream", method="GET")
+    assert streamed["messages"], "the stream from the start shows the merchant's notifications"
+    payin(
+        f"/sandbox/notifications/stream/{streamed['messages'][0]['id']}/result",
+        {"status_code": 200, "response": "success", "duration_ms": 5},
+        rule="/sandbox/notifications/stream/{delivery_id}/result",
+    )
 
 
 def test_every_answer_matches_its_response_model(app, client, merchant, fund):

@@ -240,9 +240,10 @@ class Seeder:
                 "out_trade_no": f"'order-' || {sql.padded('i', 9)}",
                 "prepay_id": f"'pp_' || {sql.padded('i', 24, hexadecimal=True)}",
                 "status": "'SUCCESS'",
-                "amount_minor": "(100 + (i * 7919) % 500000)",
+                "amount_minor": "(100 + (i * 7919) % 500000)",  # amount_minor(n)
                 "subject": "'Order ' || CAST(i AS TEXT)",
                 "buyer_id": "'buyer-' || CAST(i % 50000 AS TEXT)",
+                "details": self._customer_sql(),
                 "expires_at": sql.timestamp(f"{at} + 5400"),
                 "created_at": sql.timestamp(at),
                 "updated_at": sql.timestamp(f"{at} + 180"),
@@ -268,6 +269,33 @@ class Seeder:
                 first,
                 last,
             )
+
+    def _customer_sql(self) -> str:
+        """The trade's details with its buyer's own e-mail and document (customer_email(n), customer_document(n)),
+        so the dashboard's searches find a few trades, as a real shop's would, not all of them."""
+        template = self.templates["trades"]["details"] or {}
+        rest = json.dumps({k: v for k, v in template.items() if k != "customer"}, separators=(",", ":"))[1:-1]
+        rest = rest.replace("'", "''").replace(":", "\\:")  # an SQL literal inside text(): no bind parameters
+        buyer = "CAST(i % 50000 AS TEXT)"
+        value = (
+            f"""'{{"customer":{{"name":"Buyer ' || {buyer} || '","email":"buyer-' || {buyer} || '@example.com",'"""
+            f""" || '"identify":{{"type":"CPF","number":"' || {self.sql.padded("i % 50000", 11)} || '"}}}}'"""
+            + (f" || ',{rest}'" if rest else "")
+            + " || '}'"
+        )
+        return f"CAST({value} AS JSON)" if self.postgres else value
+
+    @staticmethod
+    def customer_email(n: int) -> str:
+        return f"buyer-{n % 50000}@example.com"
+
+    @staticmethod
+    def customer_document(n: int) -> str:
+        return f"{n % 50000:011d}"
+
+    @staticmethod
+    def amount_minor(n: int) -> int:
+        return 100 + (n * 7919) % 500000
 
     def _payouts(self, connection: Connection, first: int, last: int) -> None:
         """Paid payouts, as the sandbox bank leaves them (no step left to take)."""

@@ -8,6 +8,7 @@ from PIL import Image
 from sqlalchemy import select
 
 from checkout import cli, worker
+from checkout.dashboard import users as dashboard_users
 from checkout.db import db
 from checkout.merchants.models import Merchant
 from checkout.payouts import ledger
@@ -60,6 +61,66 @@ def test_merchants_create_refuses_a_png_logo_of_too_many_pixels(run, tmp_path):
     result = run("merchants", "create", "--name", "Loja", "--logo", str(logo))
     assert result.exit_code == 2
     assert result.output.endswith("Error: Invalid value for --logo: the logo must have at most 16777216 pixels\n")
+
+
+def _signs_in(app, email: str, password: str) -> str | None:
+    """The app_id of the merchant whose dashboard these credentials open, or None."""
+    with app.app_context():
+        user = dashboard_users.authenticate(db.session, email=email, password=password, address="127.0.0.1")
+        merchant = db.session.get(Merchant, user.merchant_id) if user else None
+        db.session.rollback()
+        return merchant.app_id if merchant else None
+
+
+def test_merchants_create_with_a_dashboard_login_and_its_password(run, app):
+    result = run(
+        "merchants", "create", "--name", "Loja", "--dashboard-email", "Ana@Example.com",
+        "--dashboard-password", "correct horse battery",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    created = json.loads(result.stdout)
+    assert set(created) == {"merchant_id", "app_id", "security_key", "app_key", "dashboard_email"}
+    assert created["dashboard_email"] == "ana@example.com"
+    assert _signs_in(app, "ana@example.com", "correct horse battery") == created["app_id"]
+
+
+def test_merchants_create_generates_the_dashboard_password_and_prints_it_once(run, app):
+    created = json.loads(run("merchants", "create", "--name", "Loja", "--dashboard-email", "bia@example.com").stdout)
+    password = created["dashboard_password"]
+    assert len(password) == 16 and created["dashboard_email"] == "bia@example.com"
+    assert _signs_in(app, "bia@example.com", password) == created["app_id"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["--dashboard-password", "correct horse battery"],
+            "Invalid value for --dashboard-password: needs --dashboard-email",
+        ),
+        (
+            ["--dashboard-email", "ana@example.com", "--dashboard-password", "short"],
+            "Invalid value for --dashboard-password: must have at least 10 characters",
+        ),
+        (["--dashboard-email", "not-an-address"], "Invalid value for --dashboard-email: must be an e-mail address"),
+    ],
+)
+def test_merchants_create_refuses_a_bad_dashboard_login(run, app, args, message):
+    result = run("merchants", "create", "--name", "Loja sem login", *args)
+    assert result.exit_code == 2 and result.output.endswith(f"Error: {message}\n"), result.output
+    with app.app_context():
+        assert db.session.scalars(select(Merchant).where(Merchant.name == "Loja sem login")).all() == []
+
+
+def test_merchants_create_refuses_a_taken_dashboard_email_and_creates_no_merchant(run, app):
+    run("merchants", "create", "--name", "Loja", "--dashboard-email", "ana@example.com")
+    result = run("merchants", "create", "--name", "Loja Dois", "--dashboard-email", "ANA@example.com")
+    assert result.exit_code == 2
+    assert result.output.endswith(
+        "Error: Invalid value for --dashboard-email: a dashboard user with this e-mail already exists\n"
+    )
+    with app.app_context():
+        assert db.session.scalars(select(Merchant).where(Merchant.name == "Loja Dois")).all() == []
 
 
 def test_merchants_fund_tops_up_the_ledger(run, app):

@@ -921,12 +921,14 @@ def invalid(sub_msg: str) -> dict:
     return {"code": "40002", "msg": "Business Failed", "sub_code": "invalid-parameter", "sub_msg": sub_msg}
 
 
-def missing(name: str) -> dict:
+def missing(names: str) -> dict:
+    """The answer naming every absent field of `names` ("a" or "a, b, c")."""
+    noun = "arguments" if ", " in names else "argument"
     return {
         "code": "40001",
         "msg": "Missing Required Arguments",
         "sub_code": "missing-arguments",
-        "sub_msg": f"missing required argument: {name}",
+        "sub_msg": f"missing required {noun}: {names}",
     }
 
 
@@ -1022,17 +1024,18 @@ def test_each_pages_example_is_answered_as_its_page_documents(client, send_examp
     documented_fields(client, body, case, _sent(text))
 
 
-# Examples that leave out what the interface requires, and the first thing it misses.
+# Examples that leave out what the interface requires, and everything it misses (named in one answer).
+_STREET = "address.state, address.city, address.street_number, address.street"
 INCOMPLETE = {
-    "BankTransfer ARS": "customer.phone",
-    "PagoFacil": "customer.phone",
-    "Wallet ARS Astropay": "customer",
+    "BankTransfer ARS": "customer.phone, address",
+    "PagoFacil": "customer.phone, address",
+    "Wallet ARS Astropay": "customer, address",
     "Khipu ARS": "address",
-    "BankTransfer CRC": "address.state",
-    "Cash USD El Salvador": "address.state",
-    "BankTransfer USD Panama": "customer.phone",
-    "BankTransfer PYG": "customer.phone",
-    "Baloto": "address.state",
+    "BankTransfer CRC": _STREET,
+    "Cash USD El Salvador": _STREET,
+    "BankTransfer USD Panama": "customer.phone, address",
+    "BankTransfer PYG": "customer.phone, address",
+    "Baloto": _STREET,
 }
 
 

@@ -1149,7 +1149,7 @@ def test_an_example_without_what_the_interface_requires_answers_its_exact_error(
             "code": "40001",
             "msg": "Missing Required Arguments",
             "sub_code": "missing-arguments",
-            "sub_msg": "missing required argument: customer.phone",
+            "sub_msg": "missing required arguments: customer.phone, address",
         },
     )
     assert row_counts() == before

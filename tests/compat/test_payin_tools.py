@@ -130,7 +130,14 @@ def test_the_query_failure_is_the_documented_envelope(send_example, client):
     wrong = client.post("/trade/query", data=QUERY_EXAMPLE, headers={"Authorization": "Basic eDp5"})
     assert (wrong.status_code, wrong.get_json()) == (
         400,
-        {"code": "40002", "msg": "Business Failed", "sub_code": "invalid-signature", "sub_msg": "invalid signature"},
+        {
+            "code": "40002",
+            "msg": "Business Failed",
+            "sub_code": "invalid-signature",
+            # The provider's words first, then what to do about it.
+            "sub_msg": "invalid signature: unknown app_id; send the app_id shown in the dashboard under Developers"
+            " (sandbox and production credentials differ)",
+        },
     )
 
 

@@ -58,17 +58,20 @@ def test_a_bhd_trade_shows_three_decimals_and_a_krw_one_none_in_the_dashboards_l
     overview = alice.get(f"/dashboard?language={language}").get_data(as_text=True)
     assert f'<td class="num">{bhd}</td>' in overview and f'<td class="num">{krw}</td>' in overview
 
+    # A payment's page writes the currency as the language does, symbol and all ("BHD 1,234.567", "₩15,000").
     detail = alice.get(f"/dashboard/payments/{dinars}?language={language}").get_data(as_text=True)
+    bhd = {"en": "BHD\u00a01,234.567", "pt_BR": "BHD\u00a01.234,567", "es_MX": "BHD\u00a01,234.567"}[locale]
     assert f'id="trade-amount">{bhd}<' in detail and f'id="trade-refundable">{bhd}<' in detail
-    assert f'id="trade-refunded">0{numbers.get_decimal_symbol(locale)}000 BHD<' in detail
-    assert 'value="1234.567"' in detail  # the form's own value stays as the API and the form take it
+    assert f'id="trade-refunded">BHD\u00a00{numbers.get_decimal_symbol(locale)}000<' in detail
+    assert re.search(r'<input[^>]*id="refund-amount"[^>]*value=""', detail)  # the form starts empty
     detail = alice.get(f"/dashboard/payments/{won}?language={language}").get_data(as_text=True)
-    assert f'id="trade-amount">{krw}<' in detail and 'id="trade-refunded">0 KRW<' in detail
+    krw = {"en": "₩15,000", "pt_BR": "₩\u00a015.000", "es_MX": "KRW\u00a015,000"}[locale]
+    assert f'id="trade-amount">{krw}<' in detail
 
 
 def test_the_refund_forms_hint_gives_an_example_in_the_currencys_minor_units(api, alice, work):
     html = alice.get(f"/dashboard/payments/{bahraini(api, work)}").get_data(as_text=True)
-    assert f"Up to {written('1234.567', 'en')} BHD, like 10.500." in html  # the example as the form takes it
+    assert "Up to BHD\u00a01,234.567, like 10.500." in html  # the example as the form takes it
 
 
 def test_won_are_not_refunded_so_no_refund_form_is_offered(api, alice):
@@ -79,7 +82,7 @@ def test_won_are_not_refunded_so_no_refund_form_is_offered(api, alice):
 def refund(browser, trade_no: str, amount: str, language: str = "en"):
     html = browser.get(f"/dashboard/payments/{trade_no}?language={language}").get_data(as_text=True)
     request_id = re.search(r'name="request_id" type="hidden" value="([0-9a-f]{16})"', html).group(1)
-    form = {"csrf_token": csrf(html), "request_id": request_id, "amount": amount, "reason": ""}
+    form = {"csrf_token": csrf(html), "request_id": request_id, "amount": amount, "reason": "", "confirm": "y"}
     return post(browser, f"/dashboard/payments/{trade_no}/refund?language={language}", form)
 
 
@@ -133,5 +136,5 @@ def test_a_refund_done_is_said_with_the_currencys_minor_units(api, alice, work):
     done = refund(alice, dinars, "1000.001")
     assert done.status_code == 302
     html = alice.get(done.headers["Location"]).get_data(as_text=True)
-    assert re.search(rf"Refund [0-9a-f]{{16}} of {re.escape(written('1000.001', 'en'))} BHD: ", html)
-    assert f'id="trade-refundable">{written("234.566", "en")} BHD<' in html
+    assert re.search(r"Refund [0-9a-f]{16} of BHD\u00a01,000.001: Refunded. ", html)
+    assert 'id="trade-refundable">BHD\u00a0234.566<' in html

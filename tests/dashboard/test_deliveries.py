@@ -103,3 +103,90 @@ def test_send_again_needs_the_csrf_token(app, api, receiver, make_browser):
 )
 def test_actions_return_only_inside_the_dashboard(value, expected):
     assert back_to(value, "/dashboard/developers") == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "event", "failing", "next_at"),
+    [
+        ("en", "Payment SUCCESS", "Failing", "Next attempt at {} UTC."),
+        ("pt-BR", "Pagamento SUCCESS", "Falhando", "Próxima tentativa em {} UTC."),
+    ],
+)
+def test_a_failing_receiver_is_failing_after_its_first_attempt_with_the_next_time(
+    app, api, make_browser, monkeypatch, language, event, failing, next_at
+):
+    from checkout import clock
+    from checkout.notifications.result import Result
+
+    transport = Transport()
+    transport.script = [Result(succeeded=False, status_code=500, response="oops", duration_ms=4)]
+    monkeypatch.setattr(notify_transport, "post", transport)
+    add_user(app, api.credentials, "a@shop.example")
+    trade_no = resend.paid_pix(api)
+    alice = make_browser()
+    alice.log_in("a@shop.example")
+    [notify_id] = [d["id"] for d in api.get("/sandbox/deliveries")["deliveries"] if d["subject"] == trade_no]
+    html = alice.get(f"/dashboard/payments/{trade_no}?language={language}").get_data(as_text=True)
+    pending = {"en": "Pending", "pt-BR": "Pendente"}[language]
+    assert f'<span class="event">{event}</span> <span class="status status-pending">{pending}</span>' in html
+    worker.run_once(app)
+    message = resend.stored(app, notify_id)
+    assert message.status == "pending" and message.attempts == 1
+    when = clock.as_utc(message.next_attempt_at).strftime("%Y-%m-%d %H:%M:%S")
+    html = alice.get(f"/dashboard/payments/{trade_no}?language={language}").get_data(as_text=True)
+    assert f'<span class="event">{event}</span> <span class="status status-failing">{failing}</span>' in html
+    assert f'<p class="next-attempt">{next_at.format(when)}</p>' in html
+    listing = alice.get(f"/dashboard/developers/deliveries?language={language}").get_data(as_text=True)
+    assert f'status-failing">{failing}</span>' in listing and next_at.format(when) in listing
+
+
+def test_a_test_notification_goes_through_the_outbox_signed_and_listed(app, api, make_browser, receiver):
+    from checkout import signing
+
+    add_user(app, api.credentials, "a@shop.example")
+    alice = make_browser()
+    alice.log_in("a@shop.example")
+    page = alice.get("/dashboard/developers/deliveries?language=pt-BR").get_data(as_text=True)
+    assert 'id="test-notification-submit">Enviar uma notificação de teste</button>' in page
+    answer = alice.submit(
+        "/dashboard/developers/deliveries/test",
+        {"notify_url": receiver.url},
+        form_at="/dashboard/developers/deliveries",
+    )
+    assert answer.status_code == 302
+    notify_id = answer.headers["Location"].rsplit("/", 1)[1]
+    assert receiver.requests == []  # queued, never sent in the request
+    listing = alice.get("/dashboard/developers/deliveries").get_data(as_text=True)
+    row = listing[listing.index(f'id="delivery-row-{notify_id}"') :].split("</tr>")[0]
+    assert "Test notification" in row and receiver.url in row and ">Pending<" in row
+    worker.run_once(app)
+    [sent] = receiver.requests
+    body = sent["json"]
+    assert (body["test"], body["trade_status"], body["amount"], body["currency"], body["notify_id"]) == (
+        True,
+        "SUCCESS",
+        "10.00",
+        "BRL",
+        notify_id,
+    )
+    assert body["trade_no"].startswith("test_")
+    timestamp = int(sent["headers"]["Pagsmile-Signature"].split(",")[0][2:])
+    expected = signing.callback_signature(sent["raw"], api.credentials["security_key"], timestamp)
+    assert sent["headers"]["Pagsmile-Signature"] == expected
+    detail = alice.get(f"/dashboard/developers/deliveries/{notify_id}").get_data(as_text=True)
+    assert 'id="delivery-event">Test notification<' in detail and 'status-delivered">Delivered<' in detail
+
+
+@pytest.mark.parametrize(("url", "message"), [("", "This field is required."), ("ftp://x", "Enter an http")])
+def test_a_test_notification_needs_a_web_address_and_writes_nothing(app, api, make_browser, row_counts, url, message):
+    add_user(app, api.credentials, "a@shop.example")
+    alice = make_browser()
+    alice.log_in("a@shop.example")
+    before = row_counts()
+    answer = alice.submit(
+        "/dashboard/developers/deliveries/test", {"notify_url": url}, form_at="/dashboard/developers/deliveries"
+    )
+    assert answer.status_code == 400 and message in answer.get_data(as_text=True)
+    assert {k: v for k, v in row_counts().items() if k != "request_log"} == {
+        k: v for k, v in before.items() if k != "request_log"
+    }

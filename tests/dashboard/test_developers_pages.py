@@ -39,7 +39,7 @@ def test_deliveries_newest_first_with_a_link_to_the_payment(alice, api, other_ap
     assert f'href="/dashboard/payments/{second}"' in html and f'href="/dashboard/payments/{first}"' in html
     assert theirs not in html and notify_ids(other_api, theirs)[0] not in html
     row = html[html.index(f'id="delivery-row-{two}"') :].split("</tr>")[0]
-    assert "payin.callback" in row and builders.NOTIFY in row and ">pending<" in row
+    assert "Payment SUCCESS" in row and "payin.callback" in row and builders.NOTIFY in row and ">Pending<" in row
     assert re.search(r'class="num">0</td>', row)
     assert 'aria-current="page">Notification deliveries<' in html
 
@@ -172,3 +172,21 @@ def test_the_helper_needs_the_csrf_token(alice):
         "/dashboard/developers/signature", data={"body": "{}"}, environ_base={"REMOTE_ADDR": alice.address}
     )
     assert answer.status_code == 400 and 'id="signature-expected"' not in answer.get_data(as_text=True)
+
+
+def test_keys_and_ids_have_copy_buttons_loaded_with_the_pages_nonce(api, alice):
+    from tests.dashboard.test_payment_detail import paid
+
+    answer = alice.get("/dashboard/developers?language=pt-BR")
+    html = answer.get_data(as_text=True)
+    assert (
+        '<button type="button" class="copy" data-copy="app-id" data-copied="Copiado" aria-label="Copiar app_id" '
+        "hidden>Copiar</button>" in html
+    )
+    nonce = re.search(r"script-src 'nonce-([^']+)'", answer.headers["Content-Security-Policy"]).group(1)
+    assert f'<script nonce="{nonce}" src="/static/js/dashboard.js" defer></script>' in html
+    assert alice.get("/static/js/dashboard.js").status_code == 200
+    trade_no = paid(api)
+    page = alice.get(f"/dashboard/payments/{trade_no}").get_data(as_text=True)
+    assert 'data-copy="trade-no" data-copied="Copied" aria-label="Copy trade_no"' in page
+    assert 'data-copy="trade-out-trade-no"' in page

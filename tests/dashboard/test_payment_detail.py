@@ -55,9 +55,10 @@ def post(browser, path: str, data: dict):
     return browser.client.post(path, data=data, environ_base={"REMOTE_ADDR": browser.address})
 
 
-def refund(browser, trade_no: str, amount: str, reason: str = ""):
-    form = refund_form(browser, trade_no)
-    return post(browser, f"/dashboard/payments/{trade_no}/refund", {**form, "amount": amount, "reason": reason})
+def refund(browser, trade_no: str, amount: str, reason: str = "", confirm: bool = True):
+    """The refund form sent confirmed (its second step's box ticked), or not."""
+    form = {**refund_form(browser, trade_no), "amount": amount, "reason": reason}
+    return post(browser, f"/dashboard/payments/{trade_no}/refund", {**form, **({"confirm": "y"} if confirm else {})})
 
 
 def action(browser, trade_no: str, name: str, **data):
@@ -79,16 +80,17 @@ def test_the_page_shows_the_trade_its_history_refunds_and_notifications(app, api
     html = answer.get_data(as_text=True)
     assert answer.status_code == 200
     assert f'<code id="trade-no">{trade_no}</code>' in html
-    assert 'id="trade-status">REFUNDED<' in html
-    assert 'id="trade-amount">100.50 BRL<' in html
-    assert 'id="trade-refunded">0.50 BRL<' in html and 'id="trade-refundable">100.00 BRL<' in html
+    assert 'id="trade-status">Refunded in part: R$0.50 of R$100.50<' in html
+    assert "<code>REFUNDED</code>" in html  # the provider's status beside the words
+    assert 'id="trade-amount">R$100.50<' in html
+    assert 'id="trade-refunded">R$0.50<' in html and 'id="trade-refundable">R$100.00<' in html
     assert '<code id="trade-out-trade-no">order-1</code>' in html
     assert "Ana Souza" in html and "ana@example.com" in html and "CPF 39053344705" in html
     timeline = re.findall(r'<li class="timeline-event">.*?</li>', html, re.S)
     assert [re.findall(r'status-([A-Z]+)">', item)[-1] for item in timeline] == ["PROCESSING", "SUCCESS", "REFUNDED"]
     assert "paid by the customer" in timeline[1]
     [line] = re.findall(r'<tr class="refund-row">.*?</tr>', html, re.S)
-    assert "<code>r-api</code>" in line and "0.50 BRL" in line and "SUCCESS" in line
+    assert "<code>r-api</code>" in line and "R$0.50" in line and ">Refunded</span>" in line
     # Its notifications, through the shared partial, returning here after a resend.
     assert html.count('class="card delivery"') == 2
     assert f'name="back" value="/dashboard/payments/{trade_no}"' in html
@@ -109,7 +111,7 @@ def test_a_vault_payment_shows_its_vault_and_card_and_offers_nothing_while_proce
     html = alice.get(f"/dashboard/payments/{trade_no}").get_data(as_text=True)
     assert f'id="trade-vault"><code>{vault}</code> (Card, ACTIVE)<' in html
     assert re.search(r'id="trade-card">\w+ •••• 1111<', html)
-    assert 'id="trade-amount">49.90 BRL<' in html
+    assert 'id="trade-amount">R$49.90<' in html
     assert forms(html) == set()  # the worker charges the card; nobody pays it by hand
 
 
@@ -119,7 +121,7 @@ def test_a_hosted_checkout_waiting_for_the_customer_offers_nothing(api, alice):
     trade_no = api.post("/trade/create", hosted(), expect=200)["trade_no"]
     answer = alice.get(f"/dashboard/payments/{trade_no}")
     html = answer.get_data(as_text=True)
-    assert answer.status_code == 200 and 'id="trade-status">INITIAL<' in html
+    assert answer.status_code == 200 and 'id="trade-status">Waiting for the customer<' in html
     assert forms(html) == set() and 'id="trade-actions"' not in html
     refused = action(alice, trade_no, "pay")
     assert refused.status_code == 400
@@ -178,8 +180,10 @@ def test_a_partial_then_a_full_refund_to_the_cent(api, alice, outbox):
     answer = refund(alice, trade_no, "10.25", "damaged box")
     assert answer.status_code == 302 and answer.headers["Location"] == f"/dashboard/payments/{trade_no}"
     html = alice.get(answer.headers["Location"]).get_data(as_text=True)
-    assert re.search(r"Refund [0-9a-f]{16} of 10.25 BRL: SUCCESS. The payment is REFUNDED.", html)
-    assert 'id="trade-refundable">90.25 BRL<' in html
+    assert re.search(
+        r"Refund [0-9a-f]{16} of R\$10.25: Refunded. Payment: Refunded in part: R\$10.25 of R\$100.50.", html
+    )
+    assert 'id="trade-refundable">R$90.25<' in html
     after = query(api, trade_no)
     assert (after["trade_status"], after["refunded_amount"], after["refundable_amount"]) == (
         "REFUNDED",
@@ -230,7 +234,7 @@ def test_a_boleto_refund_asks_the_customer_for_bank_data_as_the_api_does(api, al
 
 def test_sending_the_same_refund_form_twice_refunds_once(api, alice, outbox):
     trade_no = paid(api)
-    form = {**refund_form(alice, trade_no), "amount": "30.00"}
+    form = {**refund_form(alice, trade_no), "amount": "30.00", "confirm": "y"}
     first = post(alice, f"/dashboard/payments/{trade_no}/refund", form)
     second = post(alice, f"/dashboard/payments/{trade_no}/refund", form)
     assert first.status_code == second.status_code == 302
@@ -243,20 +247,20 @@ def test_sending_the_same_refund_form_twice_refunds_once(api, alice, outbox):
 @pytest.mark.parametrize(
     ("amount", "message"),
     [
-        ("100.51", "The amount is more than what can still be refunded."),
+        ("100.51", "The amount is more than what can still be refunded: at most R$100.50."),
         ("1.001", "Enter an amount above zero with at most 2 decimal places in BRL."),
         ("0", "Enter an amount above zero with at most 2 decimal places in BRL."),
-        ("10,50", "Enter an amount like 10.50."),
-        ("", "Enter an amount like 10.50."),
-        ("-1", "Enter an amount like 10.50."),
-        ("1e3", "Enter an amount like 10.50."),
+        ("10,50", "Enter an amount such as 50.00."),
+        ("", "Enter the amount to refund."),
+        ("-1", "Enter an amount such as 50.00."),
+        ("1e3", "Enter an amount such as 50.00."),
     ],
 )
 def test_a_refund_the_api_refuses_answers_the_page_and_writes_nothing(api, alice, row_counts, amount, message):
     trade_no = paid(api)
     form = refund_form(alice, trade_no)
     before = row_counts()
-    answer = post(alice, f"/dashboard/payments/{trade_no}/refund", {**form, "amount": amount})
+    answer = post(alice, f"/dashboard/payments/{trade_no}/refund", {**form, "amount": amount, "confirm": "y"})
     html = answer.get_data(as_text=True)
     assert answer.status_code == 400
     assert message in html
@@ -271,7 +275,7 @@ def test_a_refund_above_what_is_left_after_a_partial_one(api, alice, row_counts)
     answer = refund(alice, trade_no, "0.51")
     assert answer.status_code == 400
     html = answer.get_data(as_text=True)
-    assert 'id="refund-error" role="alert">The amount is more than what can still be refunded.' in html
+    assert 'id="refund-error" role="alert">The amount is more than what can still be refunded: at most R$0.50.' in html
     assert "refund-amount-exceeded" in html
     assert row_counts() == before
 
@@ -404,3 +408,80 @@ def test_the_page_speaks_the_chosen_language(api, alice, language, word):
     trade_no = paid(api)
     html = alice.get(f"/dashboard/payments/{trade_no}?language={language}").get_data(as_text=True)
     assert word in html
+
+
+# --- the refund's two steps, in the user's language ------------------------------------------------
+
+NBSP = "\u00a0"
+
+
+def refund_in(browser, trade_no: str, language: str, data: dict):
+    html = browser.get(f"/dashboard/payments/{trade_no}?language={language}").get_data(as_text=True)
+    request_id = re.search(r'id="refund-request-id" name="request_id" type="hidden" value="([0-9a-f]{16})"', html)
+    form = {"csrf_token": csrf(html), "request_id": request_id.group(1), **data}
+    return post(browser, f"/dashboard/payments/{trade_no}/refund?language={language}", form)
+
+
+def test_the_refund_form_starts_empty(api, alice):
+    html = alice.get(f"/dashboard/payments/{paid(api)}").get_data(as_text=True)
+    assert re.search(r'<input[^>]*id="refund-amount"[^>]*>', html)
+    assert 'value=""' in re.search(r'<input[^>]*id="refund-amount"[^>]*>', html).group(0)
+    assert "Up to R$100.50, like 10.50." in html
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "confirmation", "button", "done"),
+    [
+        ("en", "50.00", "Refund R$50.00 to Ana Souza", "Confirm the refund", "50.00"),
+        (
+            "pt-BR",
+            "50,00",
+            f"Reembolsar R${NBSP}50,00 para Ana Souza",
+            "Confirmar o reembolso",
+            "50.00",
+        ),
+        ("pt-BR", "1.000,5", None, None, None),  # more than the payment: refused before any confirmation
+    ],
+)
+def test_a_refund_asks_to_confirm_and_writes_nothing_until_confirmed(
+    api, alice, row_counts, outbox, language, typed, confirmation, button, done
+):
+    trade_no = paid(api, amount="150.00")
+    before = row_counts()
+    first = refund_in(alice, trade_no, language, {"amount": typed, "reason": "damaged box"})
+    html = first.get_data(as_text=True)
+    assert row_counts() == before and query(api, trade_no)["refunds"] == []
+    if confirmation is None:
+        assert first.status_code == 400
+        assert f"O valor é maior do que ainda pode ser reembolsado: no máximo R${NBSP}150,00." in html
+        return
+    assert first.status_code == 200
+    assert f'<label for="refund-confirm">{confirmation}</label>' in html
+    assert f'id="refund-submit">{button}</button>' in html
+    assert re.search(rf'id="refund-amount"[^>]* type="hidden" value="{re.escape(typed)}"', html)
+    assert 'id="refund-reason" maxlength="128" name="reason" type="hidden" value="damaged box"' in html
+    # The same step sent again without the box ticked still writes nothing.
+    again = refund_in(alice, trade_no, language, {"amount": typed, "reason": "damaged box"})
+    assert again.status_code == 200 and row_counts() == before
+    confirmed = refund_in(alice, trade_no, language, {"amount": typed, "reason": "damaged box", "confirm": "y"})
+    assert confirmed.status_code == 302
+    assert [r["refund_amount"] for r in query(api, trade_no)["refunds"]] == [done]
+    page = alice.get(f"/dashboard/payments/{trade_no}?language={language}").get_data(as_text=True)
+    partly = {
+        "en": "Refunded in part: R$50.00 of R$150.00",
+        "pt-BR": f"Reembolsado em parte: R${NBSP}50,00 de R${NBSP}150,00",
+    }[language]
+    assert f'id="trade-status">{partly}<' in page
+    assert query(api, trade_no)["trade_status"] == "REFUNDED"  # the API keeps the provider's status
+
+
+def test_the_page_writes_amounts_statuses_and_methods_in_portuguese(api, alice):
+    trade_no = paid(api, amount="1943.17")
+    html = alice.get(f"/dashboard/payments/{trade_no}?language=pt-BR").get_data(as_text=True)
+    assert f'id="trade-amount">R${NBSP}1.943,17<' in html
+    assert 'id="trade-status">Pago<' in html
+    assert 'id="trade-status-text">Pago <span class="muted">· <code>SUCCESS</code></span>' in html
+    assert 'id="trade-method">Pix <span class="muted">· <code>PIX</code></span>' in html
+    timeline = re.findall(r'<li class="timeline-event">.*?</li>', html, re.S)
+    assert ">Em processamento</span> → " in timeline[1] and ">Pago</span>" in timeline[1]
+    assert f"Até R${NBSP}1.943,17, como 10,50." in html

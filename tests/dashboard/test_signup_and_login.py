@@ -28,7 +28,11 @@ def test_sign_up_shows_credentials_that_work_on_the_api(app, visitor):
     answer = visitor.sign_up()
     assert answer.status_code == 200
     html = answer.get_data(as_text=True)
-    assert "shown only once" in html
+    assert "shown only once" not in html  # they are not: Developers shows them again after the password
+    assert (
+        "Copy these credentials now: this page is not shown again. You can see the keys again later under "
+        "Developers, after typing your password." in html
+    )
     credentials = credentials_in(html)
     paid = Api(app.test_client(), credentials).post("/trade/pay", builders.direct("PIX"), expect=200)
     assert paid["code"] == "10000"

@@ -146,6 +146,7 @@ def test_deliveries_can_be_inspected_and_resent(app, api, other_api, receiver):
         "duration_ms": None,
         "succeeded": False,
         "manual": False,
+        "via": None,
     }
     queued = api.post(f"/sandbox/deliveries/{listed[0]['id']}/resend", expect=200)
     assert (queued["status"], queued["attempts"], len(receiver.requests)) == ("pending", 1, 1)

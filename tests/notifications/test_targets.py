@@ -184,9 +184,20 @@ def test_a_loopback_listener_behind_a_public_address_is_a_shared_sandbox(tmp_pat
     """The documented production set-up: `serve` on loopback behind a reverse proxy, CHECKOUT_PUBLIC_URL
     the public address. Its resend must refuse private targets as its worker does."""
     seen = {}
-    monkeypatch.setattr(
-        serving, "serve", lambda app, **kwargs: seen.update(allowed=targets.private_allowed(app.config))
-    )
+
+    class Listening:
+        """The bound server `serve` runs: it only notes what the app would allow."""
+
+        def __init__(self, app):
+            self.app = app
+
+        def print_listen(self, _format):
+            pass
+
+        def run(self):
+            seen.update(allowed=targets.private_allowed(self.app.config))
+
+    monkeypatch.setattr(serving, "create", lambda app, **kwargs: Listening(app))
     monkeypatch.setattr(setup, "provision", lambda *args: None)
     env = {"CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path}/s.db", "CHECKOUT_SECRET_KEY": "k"}
     if public_url:

@@ -32,20 +32,33 @@ def test_merchant_id_header_is_accepted(payout_api):
 
 
 @pytest.mark.parametrize(
-    "headers",
+    "headers, code, msg, hint",
     [
-        {},
-        {"AppId": "app_unknown", "Authorization": "0" * 64},
-        {"Authorization": "0" * 64},
+        ({}, 4004100, "MerchantId or AppId is required", "missing AppId header: send your app_id in the AppId header"),
+        (
+            {"AppId": "app_unknown", "Authorization": "0" * 64},
+            4004003,
+            "permission denied",
+            "unknown AppId: send the app_id shown in the dashboard under Developers (sandbox and production"
+            " credentials differ)",
+        ),
+        (
+            {"Authorization": "0" * 64},
+            4004100,
+            "MerchantId or AppId is required",
+            "missing AppId header: send your app_id in the AppId header",
+        ),
     ],
 )
-def test_missing_or_unknown_credentials(client, merchant, headers):
+def test_missing_or_unknown_credentials(client, merchant, headers, code, msg, hint):
+    # The provider's codes and words; `hint` (an extension) says what to send (tests/api/test_auth_errors.py).
     response = client.post("/api/payout/dry-run", json=builders.dry_run(), headers=headers)
     assert response.status_code == 401
     assert {k: v for k, v in response.get_json().items() if k != "time"} == {
-        "code": 4004003,
-        "msg": "permission denied",
+        "code": code,
+        "msg": msg,
         "data": {},
+        "hint": hint,
     }
 
 

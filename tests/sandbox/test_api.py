@@ -17,7 +17,7 @@ def test_clock_reads_and_moves_forward_only(app, api):
 
 def test_sandbox_needs_merchant_credentials(client):
     response = client.get("/sandbox/clock")
-    assert response.status_code == 400 and response.get_json()["sub_code"] == "invalid-signature"
+    assert response.status_code == 400 and response.get_json()["sub_code"] == "missing-signature-config"
 
 
 def test_sandbox_routes_are_absent_when_sandbox_is_off(database_url):

@@ -154,5 +154,5 @@ def test_a_transfer_needs_the_merchants_credentials(api, client, row_counts):
     account = open_account(api)
     before = row_counts()
     response = client.post(f"/sandbox/clabes/{account['account_number']}/transfer", json={"amount": "1"})
-    assert response.status_code == 400 and response.get_json()["sub_code"] == "invalid-signature"
+    assert response.status_code == 400 and response.get_json()["sub_code"] == "missing-signature-config"
     assert row_counts() == before

@@ -300,7 +300,7 @@ def test_one_merchant_never_sees_uses_or_cancels_anothers_account(api, other_api
 def test_the_body_app_id_must_be_the_credentials(api, other_api):
     body = {**account(), "app_id": other_api.app_id}
     response = api.client.post(CREATE, json={"timestamp": "2026-11-21 10:00:00", **body}, headers=api.auth)
-    assert response.status_code == 400 and response.get_json()["sub_code"] == "invalid-signature"
+    assert response.status_code == 400 and response.get_json()["sub_code"] == "app-not-match"
 
 
 def test_outside_the_sandbox_no_transfer_page_is_handed_out(app, api, monkeypatch):

@@ -4,8 +4,8 @@ as its provider page states them; what a check returns is kept with the trade.""
 from __future__ import annotations
 
 from ... import money
-from ...errors import InvalidField, MissingField
-from ..schemas import DirectPayment
+from ...errors import InvalidField, MissingField, missing_fields
+from ..schemas import CARD_REQUIRED, DirectPayment
 from . import brazil, cards, catalog, countries
 
 
@@ -147,9 +147,9 @@ def check_local(req: DirectPayment) -> dict:
 
 
 def check_card(req: DirectPayment) -> dict:
-    for name in ("token", "fingerprint", "issuer", "user_ip"):
-        if getattr(req, name) is None:
-            raise MissingField(name)
+    absent = [name for name in CARD_REQUIRED if getattr(req, name) is None]
+    if absent:
+        raise missing_fields(absent)
     cards.check(req.order_amount, req.order_currency)
     return {
         "issuer": req.issuer,
