@@ -49,6 +49,7 @@ class Listener:
         self.echo = echo
         self.sleep = sleep
         self.wait = POLL_WAIT
+        self.ready = False
         self.api = requests.Session()
         self.local = requests.Session()
         self.local.trust_env = False  # the receiver is local: never through an environment proxy
@@ -76,13 +77,14 @@ class Listener:
         wait = 0 if self.cursor is None else self.wait  # the first poll only fixes where the stream starts
         params = {"wait": str(wait)} | ({} if self.cursor is None else {"after": self.cursor})
         batch = self._call("GET", "/sandbox/notifications/stream", params=params, timeout=(5, wait + 15))
+        if not self.ready:  # the service answered the credentials: said once, before anything is forwarded
+            self.ready = True
+            self.echo(f"Ready: forwarding notifications to {self.forward_to} (Ctrl-C stops)")
         first = self.cursor is None
         for message in batch["messages"]:
             self.handle(message)
         self.cursor = batch["cursor"]
-        if first:
-            self.echo(f"Ready: forwarding notifications to {self.forward_to} (Ctrl-C stops)")
-        elif not batch["messages"] and time.monotonic() - started < 1:
+        if not first and not batch["messages"] and time.monotonic() - started < 1:
             self.sleep(1)  # the service answered at once with nothing (it was busy): no tight loop
         return len(batch["messages"])
 

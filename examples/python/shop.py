@@ -8,29 +8,22 @@ SECURITY_KEY and APP_KEY (from `checkout merchants create`), and SHOP_PORT for t
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import os
 import queue
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 
 import requests
+from receiver import Receiver  # beside this file: the callback receiver, its signature check
 
 CHECKOUT_URL = os.environ.get("CHECKOUT_URL", "http://127.0.0.1:8000").rstrip("/")
 APP_ID, SECURITY_KEY, APP_KEY = (os.environ.get(name, "") for name in ("APP_ID", "SECURITY_KEY", "APP_KEY"))
 SHOP_PORT = int(os.environ.get("SHOP_PORT", "3000"))
 
 callbacks: queue.Queue[dict] = queue.Queue()
-
-
-def callback_is_genuine(raw_body: bytes, header: str) -> bool:
-    """Pagsmile-Signature: t=<unix>,v2=<HMAC-SHA256 of the raw body, keyed with the security key>."""
-    parts = dict(item.strip().split("=", 1) for item in header.split(",") if "=" in item)
-    expected = hmac.new(SECURITY_KEY.encode(), raw_body, hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, parts.get("v2", ""))
 
 
 def payout_signature(body: dict) -> str:
@@ -47,22 +40,6 @@ def payout_signature(body: dict) -> str:
     pairs = sorted((key, text(value)) for key, value in body.items() if value is not None and value != "")
     joined = "&".join(f"{key}={value}" for key, value in pairs) + APP_KEY
     return hashlib.sha256(joined.encode()).hexdigest()
-
-
-class Receiver(BaseHTTPRequestHandler):
-    """POST /notify: a payin callback, answered `success` only when its signature holds."""
-
-    def do_POST(self) -> None:
-        raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        genuine = self.path == "/notify" and callback_is_genuine(raw, self.headers.get("Pagsmile-Signature", ""))
-        self.send_response(200 if genuine else 401)
-        self.end_headers()
-        self.wfile.write(b"success" if genuine else b"bad signature")
-        if genuine:
-            callbacks.put(json.loads(raw))
-
-    def log_message(self, format: str, *args) -> None:  # quiet: the script prints what matters
-        pass
 
 
 def say(line: str) -> None:
@@ -88,6 +65,8 @@ def payout(path: str, body: dict) -> dict:
 def main() -> None:
     if not (APP_ID and SECURITY_KEY and APP_KEY):
         sys.exit("set APP_ID, SECURITY_KEY and APP_KEY (from `checkout merchants create`)")
+    Receiver.security_key = SECURITY_KEY
+    Receiver.on_callback = staticmethod(callbacks.put)
     server = ThreadingHTTPServer(("127.0.0.1", SHOP_PORT), Receiver)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     order = f"order-{int(time.time() * 1000)}"

@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import signal
 import subprocess
 import threading
@@ -204,8 +205,12 @@ def test_a_message_forwarded_but_not_reported_comes_again_after_a_reconnect(sand
         first.step()
     assert len(receiver.requests) == 1 and first.cursor == cursor
 
-    second = listen.Listener(*credentials, after=cursor, echo=lambda _: None)
+    said: list[str] = []
+    second = listen.Listener(*credentials, after=cursor, echo=said.append)
     assert second.step() == 1
+    # A resumed listener says it is connected before it forwards what it finds waiting.
+    assert said[0] == f"Ready: forwarding notifications to {receiver.url} (Ctrl-C stops)"
+    assert re.fullmatch(r"→ payin\.callback [0-9a-f-]{36} \S+Z 200", said[1]), said
     notify_id = receiver.requests[0]["json"]["notify_id"]
     assert [r["json"]["notify_id"] for r in receiver.requests] == [notify_id, notify_id]
     assert _delivered(sandbox, merchant, receiver.requests[0]["json"]["trade_no"])

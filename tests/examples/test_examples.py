@@ -70,25 +70,36 @@ def test_the_javascript_example_runs_whole(served):
     assert_the_whole_journey(run_example([NODE, str(ROOT / "examples/node/shop.mjs")], port, env))
 
 
-@pytest.fixture
-def shop(monkeypatch):
-    """examples/python/shop.py as a module, with a merchant's keys."""
-    spec = importlib.util.spec_from_file_location("shop_example", ROOT / "examples/python/shop.py")
+def example(name: str, monkeypatch):
+    """examples/python/NAME.py as a module, imported as the script would be (its folder first on the path)."""
+    monkeypatch.syspath_prepend(str(ROOT / "examples/python"))
+    spec = importlib.util.spec_from_file_location(f"{name}_example", ROOT / f"examples/python/{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def shop(monkeypatch):
+    """examples/python/shop.py as a module, with a merchant's keys."""
+    module = example("shop", monkeypatch)
     monkeypatch.setattr(module, "SECURITY_KEY", "sk_example")
     monkeypatch.setattr(module, "APP_KEY", "app-key-example")
     return module
 
 
-def test_the_python_example_refuses_a_callback_the_service_did_not_sign(shop):
+def test_the_python_receiver_refuses_a_callback_the_service_did_not_sign(monkeypatch):
+    receiver = example("receiver", monkeypatch)
     body = b'{"trade_no": "2026", "trade_status": "SUCCESS", "amount": "100.50"}'
     header = signing.callback_signature(body, "sk_example", 1795800000)
-    assert shop.callback_is_genuine(body, header)
-    assert not shop.callback_is_genuine(body.replace(b"100.50", b"1000.50"), header)
-    assert not shop.callback_is_genuine(body, signing.callback_signature(body, "sk_other", 1795800000))
-    assert not shop.callback_is_genuine(body, "")
+    assert receiver.callback_is_genuine(body, header, "sk_example")
+    assert not receiver.callback_is_genuine(body.replace(b"100.50", b"1000.50"), header, "sk_example")
+    assert not receiver.callback_is_genuine(body, signing.callback_signature(body, "sk_other", 1795800000), "sk_example")
+    assert not receiver.callback_is_genuine(body, "", "sk_example")
+    assert receiver.describe(json.loads(body) | {"out_trade_no": "order-1", "currency": "BRL"}) == (
+        "verified callback: order-1 SUCCESS 100.50 BRL"
+    )
 
 
 def test_the_python_example_signs_payouts_as_the_service_verifies(shop):
