@@ -3,16 +3,32 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from .. import clock
 from ..notifications import inspect, outbox
 from ..notifications.models import DELIVERED, FAILED, PENDING, SKIPPED, OutboxMessage
+
+# The deliveries list's status filter in words; its values stay the outbox's (`?status=failed`), as the sandbox
+# API's filter takes them.
+STATUS_LABELS: dict[str, object] = {
+    PENDING: _l("Pending"),
+    DELIVERED: _l("Delivered"),
+    FAILED: _l("Failed"),
+    SKIPPED: _l("Not sent"),
+}
+
+
+def status_choices(statuses: Iterable[str]) -> list[tuple[str, str]]:
+    """(value, label) of each status the filter offers."""
+    return [(str(value), str(STATUS_LABELS.get(value, value))) for value in statuses]
 
 
 def for_subject(session: Session, merchant_id: int, subject_id: str) -> list[OutboxMessage]:

@@ -142,7 +142,7 @@ def deliveries(test_form: TestNotificationForm | None = None, code: int = 200):
         bad_filter=bad,
         found=found,
         chosen=status,
-        statuses=inspect.STATUSES,
+        statuses=delivery_log.status_choices(inspect.STATUSES),
         subject_page=dev.subject_page,
         test_form=test_form or TestNotificationForm(formdata=None),
     )

@@ -14,6 +14,7 @@ from ..payins import states
 from ..payins.models import Refund, Trade
 from ..payouts.ledger import AVAILABLE, LedgerDay
 from ..payouts.models import Payout
+from .payments import refunded_minor
 
 RECENT = 10
 VOLUME_DAYS = 30
@@ -27,6 +28,9 @@ class Line:
     amount: str  # to the cent (the currency's minor unit), as the APIs print it
     currency: str
     at: datetime
+    channel: str | None = None  # a payin's wallet (its method's name says which)
+    amount_minor: int = 0
+    refunded_minor: int = 0  # a payin's refunds, paid back: "Refunded in part" says so
 
 
 @dataclass(frozen=True)
@@ -95,8 +99,8 @@ def volume(session: Session, merchant_id: int, since: datetime) -> list[Volume]:
 
 
 def recent_trades(session: Session, merchant_id: int, limit: int = RECENT) -> list[Line]:
-    trades = session.scalars(
-        select(Trade)
+    trades = session.execute(
+        select(Trade, refunded_minor())
         .where(Trade.merchant_id == merchant_id)
         .order_by(Trade.created_at.desc(), Trade.id.desc())
         .limit(limit)
@@ -109,8 +113,11 @@ def recent_trades(session: Session, merchant_id: int, limit: int = RECENT) -> li
             money.format_minor(t.amount_minor, t.currency),
             t.currency,
             clock.as_utc(t.created_at),
+            channel=t.channel,
+            amount_minor=t.amount_minor,
+            refunded_minor=int(refunded or 0),
         )
-        for t in trades
+        for t, refunded in trades
     ]
 
 

@@ -14,9 +14,11 @@ from wtforms import BooleanField, DateField, Form, HiddenField, SelectField, Str
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import AnyOf, DataRequired, Length, Optional, Regexp, ValidationError
 
+from ..pages.method_names import METHOD_NAMES
 from . import payments as payments_service
 from . import search_forms
 from .forms import NO_NUL
+from .web import STATUS_LABELS
 
 
 def _strip(value):
@@ -28,13 +30,19 @@ class FilterForm(Form):
 
     status = SelectField(
         _l("Status"),
-        choices=[SelectChoice("", _l("Any status")), *(SelectChoice(s) for s in payments_service.STATUSES)],
+        choices=[
+            SelectChoice("", _l("Any status")),
+            *(SelectChoice(s, STATUS_LABELS.get(s, s)) for s in payments_service.STATUSES),
+        ],
         validators=[Optional(), AnyOf(payments_service.STATUSES, message=_l("Choose a status from the list."))],
         validate_choice=False,
     )
     method = SelectField(
         _l("Method"),
-        choices=[SelectChoice("", _l("Any method")), *(SelectChoice(m) for m in payments_service.METHODS)],
+        choices=[
+            SelectChoice("", _l("Any method")),
+            *(SelectChoice(m, METHOD_NAMES.get(m, m)) for m in payments_service.METHODS),
+        ],
         validators=[Optional(), AnyOf(payments_service.METHODS, message=_l("Choose a method from the list."))],
         validate_choice=False,
     )

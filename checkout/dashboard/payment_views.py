@@ -25,7 +25,7 @@ from . import deliveries, exports
 from . import payments as payments_service
 from .forms import ActionForm
 from .payment_forms import CaptureForm, FilterForm, RefundForm
-from .web import here, merchant, money_text, refund_label, render, sandbox_only, trade_status_text
+from .web import here, merchant, money_text, refund_label, render, sandbox_only, status_label, trade_status_text
 
 bp = Blueprint("payments", __name__)
 
@@ -186,7 +186,10 @@ def _message(error: DomainError, trade: Trade) -> str:
     known = {
         "refund-amount-exceeded": _("The amount is more than what can still be refunded."),
         "capture-amount-exceeded": _("The amount is more than the authorized amount."),
-        "trade-status-invalid": _("This action is not allowed while the payment is %(status)s.", status=trade.status),
+        "trade-status-invalid": _(
+            "This action is not allowed while the payment is in this status: %(status)s.",
+            status=status_label(trade.status),
+        ),
         "method-not-payable": _("This payment is not paid by the customer this way."),
         "trade-expired": _("The payment expired before it was paid."),
         "duplicate-out_request_no": _("This refund is being processed right now. Reload the page in a moment."),
@@ -300,10 +303,9 @@ def capture(trade_no: str):
     except DomainError as error:
         return _refused(trade, payments_service.CAPTURE, error, capture_form=form)
     text = _(
-        "Captured %(amount)s %(currency)s. The payment is %(status)s.",
-        amount=i18n.format_amount(money.from_minor(trade.amount_minor, trade.currency), trade.currency),
-        currency=trade.currency,
-        status=trade.status,
+        "Captured %(amount)s. Payment: %(status)s.",
+        amount=money_text(money.from_minor(trade.amount_minor, trade.currency), trade.currency),
+        status=status_label(trade.status),
     )
     return _done(trade, text)
 
@@ -323,7 +325,7 @@ def void(trade_no: str):
             )
     except DomainError as error:
         return _refused(trade, payments_service.VOID, error)
-    return _done(trade, _("The authorization was voided. The payment is %(status)s.", status=trade.status))
+    return _done(trade, _("The authorization was voided. Payment: %(status)s.", status=status_label(trade.status)))
 
 
 @bp.route("/payments/<trade_no>/pay", methods=["POST"])
@@ -340,4 +342,4 @@ def pay(trade_no: str):
             trade = payins.sandbox_pay(db.session, merchant(), trade.trade_no)
     except DomainError as error:
         return _refused(trade, payments_service.PAY, error)
-    return _done(trade, _("The customer paid. The payment is %(status)s.", status=trade.status))
+    return _done(trade, _("The customer paid. Payment: %(status)s.", status=status_label(trade.status)))

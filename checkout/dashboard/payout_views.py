@@ -9,10 +9,9 @@ from flask_login import current_user, login_required
 from .. import clock, money, wiring
 from ..db import db
 from ..errors import DomainError
-from ..pages import i18n
 from . import deliveries, exports, payout_records
 from .record_forms import PayoutFilters, RefundForm
-from .web import here, list_page, merchant, refused, render, sandbox_only
+from .web import here, list_page, merchant, money_text, payout_status_label, refused, render, sandbox_only
 
 bp = Blueprint("payouts", __name__)
 
@@ -93,14 +92,12 @@ def refund(transaction_id: str):
     db.session.commit()
     record, payout = done
     currency = payout.arrival_currency
-    amount = i18n.format_amount(money.from_minor(record.arrival_minor, currency), currency)
     flash(
         _(
-            "The recipient's bank sent back %(amount)s %(currency)s (%(refunded_id)s); the payout is now %(status)s.",
-            amount=amount,
-            currency=currency,
+            "The recipient's bank sent back %(amount)s (%(refunded_id)s). Payout: %(status)s.",
+            amount=money_text(money.from_minor(record.arrival_minor, currency), currency),
             refunded_id=record.refunded_id,
-            status=payout.status,
+            status=payout_status_label(payout.status),
         ),
         "ok",
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
@@ -15,6 +16,7 @@ from .. import money
 from . import payout_records, vault_records
 from .forms import NO_NUL
 from .search_forms import AmountField
+from .web import PAYOUT_STATUS_LABELS, VAULT_STATUS_LABELS, VAULT_TYPE_LABELS
 
 TOO_LONG = _l("This is too long.")
 
@@ -28,12 +30,13 @@ class _Filters(FlaskForm):
     before = HiddenField(validators=[Optional(), Length(max=200, message=TOO_LONG)])
 
 
-def _select(label, values: tuple[str, ...]) -> SelectField:
-    """Status codes and API values as the API spells them, and "All"; an unknown value is a form error (WTForms'
-    own message would not be translated)."""
+def _select(label, values: tuple[str, ...], words: Mapping[str, object] | None = None) -> SelectField:
+    """Status codes and API values as the API spells them (the query's values), each option in `words` where
+    they name it, and "All"; an unknown value is a form error (WTForms' own message would not be translated)."""
+    words = words or {}
     return SelectField(
         label,
-        choices=[SelectChoice("", _l("All")), *(SelectChoice(value) for value in values)],
+        choices=[SelectChoice("", _l("All")), *(SelectChoice(value, words.get(value, value)) for value in values)],
         default="",
         validate_choice=False,
         validators=[AnyOf(("", *values), message=_l("Choose one of the listed values."))],
@@ -61,13 +64,13 @@ class DayField(StringField):
 
 
 class VaultFilters(_Filters):
-    type = _select(_l("Type"), vault_records.TYPES)
-    status = _select(_l("Status"), vault_records.STATUSES)
+    type = _select(_l("Type"), vault_records.TYPES, VAULT_TYPE_LABELS)
+    status = _select(_l("Status"), vault_records.STATUSES, VAULT_STATUS_LABELS)
     q = StringField(_l("Vault token"), validators=[Optional(), Length(max=64, message=TOO_LONG), NO_NUL])
 
 
 class PayoutFilters(_Filters):
-    status = _select(_l("Status"), payout_records.STATUSES)
+    status = _select(_l("Status"), payout_records.STATUSES, PAYOUT_STATUS_LABELS)
     method = _select(_l("Method"), payout_records.METHODS)
     first_day = DayField(_l("Created from (UTC)"))
     last_day = DayField(_l("Created until (UTC)"))

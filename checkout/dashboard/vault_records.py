@@ -14,7 +14,7 @@ from ..payins.models import Trade
 from ..statemachine import VAULT, VaultStatus
 from ..vaults import service as vaults
 from ..vaults.models import Vault
-from . import records
+from . import payments, records
 
 TYPES = ("Card", "pix")
 STATUSES = tuple(status.value for status in VaultStatus)
@@ -39,6 +39,7 @@ class VaultLine:
     uid: str
     created_at: datetime
     id: int
+    plan: tuple[str, str] | None = None  # a PIX Automático plan's smallest and largest debit, BRL to the cent
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ class Charge:
     currency: str
     scheduled_date: date | None
     created_at: datetime
+    amount_minor: int = 0
+    refunded_minor: int = 0  # what its refunds paid back (failed ones left out)
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,12 @@ def _what(vault: Vault) -> str:
     return ""
 
 
+def _range(vault: Vault) -> tuple[str, str] | None:
+    if vault.card is None and vault.plan_min_minor is not None and vault.plan_max_minor is not None:
+        return money.format_minor(vault.plan_min_minor, "BRL"), money.format_minor(vault.plan_max_minor, "BRL")
+    return None
+
+
 def listing(
     session: Session, merchant_id: int, filters: VaultFilter, cursor: str | None = None
 ) -> records.Page[VaultLine]:
@@ -104,7 +113,8 @@ def listing(
         query = query.where(Vault.token == filters.search)
     found = records.page(list(session.scalars(records.keyset(query, Vault, cursor))))
     lines = [
-        VaultLine(v.token, v.type, v.status, _what(v), v.uid, clock.as_utc(v.created_at), v.id) for v in found.rows
+        VaultLine(v.token, v.type, v.status, _what(v), v.uid, clock.as_utc(v.created_at), v.id, _range(v))
+        for v in found.rows
     ]
     return records.Page(lines, found.next_cursor)
 
@@ -139,14 +149,12 @@ def detail(session: Session, merchant_id: int, token: str) -> VaultPage | None:
     vault = session.scalar(select(Vault).where(Vault.merchant_id == merchant_id, Vault.token == token))
     if vault is None:
         return None
-    trades = list(
-        session.scalars(
-            select(Trade)
-            .where(Trade.merchant_id == merchant_id, Trade.vault_id == vault.id)
-            .order_by(Trade.created_at.desc(), Trade.id.desc())
-            .limit(TRADES_SHOWN + 1)
-        )
-    )
+    trades = session.execute(
+        select(Trade, payments.refunded_minor().label("refunded_minor"))
+        .where(Trade.merchant_id == merchant_id, Trade.vault_id == vault.id)
+        .order_by(Trade.created_at.desc(), Trade.id.desc())
+        .limit(TRADES_SHOWN + 1)
+    ).all()
     charges = [
         Charge(
             t.trade_no,
@@ -157,8 +165,10 @@ def detail(session: Session, merchant_id: int, token: str) -> VaultPage | None:
             t.currency,
             t.scheduled_date,
             clock.as_utc(t.created_at),
+            t.amount_minor,
+            int(refunded or 0),
         )
-        for t in trades[:TRADES_SHOWN]
+        for t, refunded in trades[:TRADES_SHOWN]
     ]
     return VaultPage(
         vault=vault,

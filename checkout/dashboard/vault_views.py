@@ -15,7 +15,7 @@ from ..vaults.models import Vault
 from . import deliveries, vault_records
 from .forms import ActionForm
 from .record_forms import VaultFilters, VoidForm
-from .web import here, list_page, merchant, refused, render, sandbox_only
+from .web import here, list_page, merchant, refused, render, sandbox_only, vault_status_label
 
 bp = Blueprint("vaults", __name__)
 
@@ -100,5 +100,5 @@ def _acted(token: str, action: Callable[[], Vault]):
         db.session.rollback()
         return _vault_page(token, 400, refused=refused(error))
     db.session.commit()
-    flash(_("The vault is now %(status)s.", status=vault.status), "ok")
+    flash(_("The vault's status is now %(status)s.", status=vault_status_label(vault.status)), "ok")
     return redirect(here("dashboard.vaults.detail", token=token))

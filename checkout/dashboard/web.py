@@ -48,6 +48,23 @@ STATUS_LABELS = {
     "REFUNDED": _l("Refunded"),
 }
 REFUND_LABELS = {"PROCESSING": _l("Processing"), "SUCCESS": _l("Refunded"), "FAILED": _l("Failed")}
+# A payout's statuses (docs/payout.md, Lifecycle): IN_PROCESSING until the bank takes it, PROCESSING at the bank.
+PAYOUT_STATUS_LABELS = {
+    "IN_PROCESSING": _l("Processing"),
+    "PROCESSING": _l("Processing at the bank"),
+    "PAID": _l("Paid"),
+    "REJECTED": _l("Rejected by the bank"),
+    "REFUNDED": _l("Refunded by the bank"),
+    "PARTIAL_REFUNDED": _l("Refunded in part by the bank"),
+}
+VAULT_STATUS_LABELS = {
+    "PENDING": _l("Waiting for approval"),
+    "ACTIVE": _l("Active"),
+    "DECLINED": _l("Declined"),
+    "VOIDED": _l("Voided"),
+    "EXPIRED": _l("Expired"),
+}
+VAULT_TYPE_LABELS = {"Card": _l("Card"), "pix": "Pix Automático"}
 
 
 def status_label(status: str) -> str:
@@ -56,6 +73,18 @@ def status_label(status: str) -> str:
 
 def refund_label(status: str) -> str:
     return str(REFUND_LABELS.get(status, status))
+
+
+def payout_status_label(status: str) -> str:
+    return str(PAYOUT_STATUS_LABELS.get(status, status))
+
+
+def vault_status_label(status: str) -> str:
+    return str(VAULT_STATUS_LABELS.get(status, status))
+
+
+def vault_type_label(kind: str) -> str:
+    return str(VAULT_TYPE_LABELS.get(kind, kind))
 
 
 def money_text(value: Decimal | str, currency: str) -> str:
@@ -128,8 +157,13 @@ def render(template: str, status: int = 200, **context):
             nav=NAV if current_user.is_authenticated else [],
             active=section(request.endpoint or ""),
             format_datetime=i18n.format_datetime,
+            when_text=i18n.format_utc,
             status_label=status_label,
             refund_label=refund_label,
+            payout_status_label=payout_status_label,
+            vault_status_label=vault_status_label,
+            vault_type_label=vault_type_label,
+            trade_status_text=trade_status_text,
             delivery_event=deliveries.event,
             delivery_state=deliveries.state,
             method_label=method_name,

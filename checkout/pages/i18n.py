@@ -174,6 +174,14 @@ def format_datetime(value: datetime, format: str = "medium") -> str:
     return dates.format_datetime(_aware(value), format, tzinfo=dates.get_timezone(_timezone()), locale=_date_locale())
 
 
+def format_utc(value: datetime, seconds: bool = False) -> str:
+    """A moment in UTC as the page's language writes its date, on a 24-hour clock ("27 de nov. de 2026 21:03",
+    "Nov 27, 2026 21:03"): the dashboard's columns say "(UTC)", whatever the merchant's country."""
+    moment = _aware(value).astimezone(dates.UTC)
+    day = dates.format_skeleton("yMMMd", moment, tzinfo=dates.UTC, locale=_date_locale())
+    return f"{day} {moment:%H:%M:%S}" if seconds else f"{day} {moment:%H:%M}"
+
+
 def _aware(value: datetime) -> datetime:
     # The database gives back naive UTC datetimes on SQLite.
     return value if value.tzinfo else value.replace(tzinfo=dates.UTC)

@@ -53,19 +53,20 @@ def test_a_bhd_trade_shows_three_decimals_and_a_krw_one_none_in_the_dashboards_l
     bhd, krw = f"{written('1234.567', locale)} BHD", f"{written('15000', locale)} KRW"
     assert numbers.get_decimal_symbol(locale) + "567" in bhd and numbers.get_decimal_symbol(locale) not in krw
 
-    listed = alice.get(f"/dashboard/payments?language={language}").get_data(as_text=True)
-    assert f'<td class="num">{bhd}</td>' in listed and f'<td class="num">{krw}</td>' in listed
     overview = alice.get(f"/dashboard?language={language}").get_data(as_text=True)
     assert f'<td class="num">{bhd}</td>' in overview and f'<td class="num">{krw}</td>' in overview
 
-    # A payment's page writes the currency as the language does, symbol and all ("BHD 1,234.567", "₩15,000").
-    detail = alice.get(f"/dashboard/payments/{dinars}?language={language}").get_data(as_text=True)
+    # The list and a payment's page write the currency as the language does, symbol and all ("BHD 1,234.567",
+    # "₩15,000").
     bhd = {"en": "BHD\u00a01,234.567", "pt_BR": "BHD\u00a01.234,567", "es_MX": "BHD\u00a01,234.567"}[locale]
+    krw = {"en": "₩15,000", "pt_BR": "₩\u00a015.000", "es_MX": "KRW\u00a015,000"}[locale]
+    listed = alice.get(f"/dashboard/payments?language={language}").get_data(as_text=True)
+    assert f'<td class="num">{bhd}</td>' in listed and f'<td class="num">{krw}</td>' in listed
+    detail = alice.get(f"/dashboard/payments/{dinars}?language={language}").get_data(as_text=True)
     assert f'id="trade-amount">{bhd}<' in detail and f'id="trade-refundable">{bhd}<' in detail
     assert f'id="trade-refunded">BHD\u00a00{numbers.get_decimal_symbol(locale)}000<' in detail
     assert re.search(r'<input[^>]*id="refund-amount"[^>]*value=""', detail)  # the form starts empty
     detail = alice.get(f"/dashboard/payments/{won}?language={language}").get_data(as_text=True)
-    krw = {"en": "₩15,000", "pt_BR": "₩\u00a015.000", "es_MX": "KRW\u00a015,000"}[locale]
     assert f'id="trade-amount">{krw}<' in detail
 
 

@@ -109,7 +109,7 @@ def test_a_vault_payment_shows_its_vault_and_card_and_offers_nothing_while_proce
     api.post(f"/sandbox/vaults/{vault}/approve", expect=200)
     trade_no = api.post("/trade/pay", builders.vault_pay(vault), expect=200)["trade_no"]
     html = alice.get(f"/dashboard/payments/{trade_no}").get_data(as_text=True)
-    assert f'id="trade-vault"><code>{vault}</code> (Card, ACTIVE)<' in html
+    assert f'id="trade-vault"><code>{vault}</code> (Card, Active)<' in html
     assert re.search(r'id="trade-card">\w+ •••• 1111<', html)
     assert 'id="trade-amount">R$49.90<' in html
     assert forms(html) == set()  # the worker charges the card; nobody pays it by hand
@@ -125,7 +125,10 @@ def test_a_hosted_checkout_waiting_for_the_customer_offers_nothing(api, alice):
     assert forms(html) == set() and 'id="trade-actions"' not in html
     refused = action(alice, trade_no, "pay")
     assert refused.status_code == 400
-    assert "This action is not allowed while the payment is INITIAL." in refused.get_data(as_text=True)
+    assert (
+        "This action is not allowed while the payment is in this status: Waiting for the customer."
+        in refused.get_data(as_text=True)
+    )
 
 
 def test_another_merchants_or_an_unknown_trade_is_a_404_page(app, api, other_api, alice):
@@ -291,7 +294,7 @@ def test_a_partial_capture_takes_that_amount_and_writes_the_apis_callback(api, a
     answer = action(alice, by_page, "capture", amount="90.00")
     assert answer.status_code == 302
     html = alice.get(answer.headers["Location"]).get_data(as_text=True)
-    assert "Captured 90.00 BRL. The payment is SUCCESS." in html
+    assert "Captured R$90.00. Payment: Paid." in html
     assert forms(html) == {"refund"}
     after = query(api, by_page)
     assert (after["trade_status"], after["order_amount"], after["authorized_amount"]) == ("SUCCESS", "90.00", "150.00")
@@ -327,7 +330,7 @@ def test_a_void_cancels_the_authorization_as_the_api_does(api, alice, outbox):
     answer = action(alice, by_page, "void")
     assert answer.status_code == 302
     html = alice.get(answer.headers["Location"]).get_data(as_text=True)
-    assert "The authorization was voided. The payment is CANCEL." in html
+    assert "The authorization was voided. Payment: Canceled." in html
     assert forms(html) == set()
     assert query(api, by_page)["trade_status"] == "CANCEL"
     assert [same_notification(p) for _, _, p in outbox(by_page)] == [same_notification(p) for _, _, p in outbox(by_api)]
@@ -346,7 +349,7 @@ def test_the_customer_pays_as_the_sandbox_api_does(api, alice, outbox):
     answer = action(alice, by_page, "pay")
     assert answer.status_code == 302
     html = alice.get(answer.headers["Location"]).get_data(as_text=True)
-    assert "The customer paid. The payment is SUCCESS." in html
+    assert "The customer paid. Payment: Paid." in html
     assert forms(html) == {"refund"}
     assert query(api, by_page)["trade_status"] == "SUCCESS"
     assert [same_notification(p) for _, _, p in outbox(by_page)] == [same_notification(p) for _, _, p in outbox(by_api)]
@@ -387,11 +390,11 @@ def test_actions_a_state_does_not_allow_are_not_shown_and_refused_when_posted(ap
     assert forms(alice.get(f"/dashboard/payments/{card}").get_data(as_text=True)) == set()  # the acquirer decides
     before = row_counts()
     refused = [
-        (waiting, "refund", "This action is not allowed while the payment is PROCESSING."),
-        (waiting, "capture", "This action is not allowed while the payment is PROCESSING."),
-        (waiting, "void", "This action is not allowed while the payment is PROCESSING."),
-        (done, "pay", "This action is not allowed while the payment is SUCCESS."),
-        (done, "void", "This action is not allowed while the payment is SUCCESS."),
+        (waiting, "refund", "This action is not allowed while the payment is in this status: Processing."),
+        (waiting, "capture", "This action is not allowed while the payment is in this status: Processing."),
+        (waiting, "void", "This action is not allowed while the payment is in this status: Processing."),
+        (done, "pay", "This action is not allowed while the payment is in this status: Paid."),
+        (done, "void", "This action is not allowed while the payment is in this status: Paid."),
         (card, "pay", "This payment is not paid by the customer this way."),
     ]
     for trade_no, name, message in refused:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from html import unescape
 
 import pytest
+from babel import dates
 from sqlalchemy import update
 
 from checkout.db import db
@@ -49,7 +50,8 @@ def test_pages_of_50_newest_first_neither_repeat_nor_drop_trades_made_at_one_ins
     assert first.status_code == 200
     assert rows(html) == list(reversed(names[1:]))[:50]
     assert "theirs" not in html and 'id="page-newest"' not in html
-    assert "2026-11-20 12:00" in html and "100.50 BRL" in html
+    # The moment in the user's language, on the UTC column's 24-hour clock ("Nov 20, 2026 12:00").
+    assert f"{dates.format_skeleton('yMMMd', instant, locale='en')} 12:00</time>" in html and "R$100.50" in html
     link = older_link(html)
     assert link is not None and link.startswith("/dashboard/payments?after=")
 

@@ -73,9 +73,10 @@ def test_columns_to_the_cent(payout_api, fund, alice):
     html = alice.get("/dashboard/payouts").get_data(as_text=True)
     row = re.search(rf'<tr class="payout-row" id="payout-{tid}">(.*?)</tr>', html, re.S).group(1)
     assert f'href="/dashboard/payouts/{tid}"' in row
-    assert "<code>po-1</code>" in row and "<td>PIX</td>" in row and "IN_PROCESSING" in row
+    assert "<code>po-1</code>" in row and "<td>PIX</td>" in row
+    assert '<span class="status status-IN_PROCESSING">Processing</span>' in row
     # What the merchant's balance sent (the fee borne by the merchant on top) and what arrives.
-    assert '<td class="num">101.38 USD</td>' in row and '<td class="num">537.30 BRL</td>' in row
+    assert '<td class="num">$101.38</td>' in row and '<td class="num">R$537.30</td>' in row
 
 
 def test_filters_and_search(app, api, payout_api, other_payout_api, fund, alice):
@@ -129,7 +130,7 @@ def test_a_payouts_page_shows_the_apis_figures(api, payout_api, fund, alice):
         "data"
     ]
     html = alice.get(f"/dashboard/payouts/{tid}").get_data(as_text=True)
-    assert 'id="payout-status">PAID<' in html
+    assert 'id="payout-status">Paid</span> <span class="muted">(<code>PAID</code>)' in html
     assert f'id="payout-source-amount">{detail["source_amount"]} USD<' in html
     assert f'id="payout-arrival-amount">{detail["arrival_amount"]} BRL<' in html
     for key in ("fee", "tax", "settlement_amount", "exchange_rate", "bank_id"):
@@ -146,7 +147,10 @@ def test_the_bank_refunds_in_part_then_the_rest_to_the_cent(app, api, payout_api
     assert answer.status_code == 302 and answer.headers["Location"] == page
     assert payout_status(app, tid) == "PARTIAL_REFUNDED"
     html = alice.get(page).get_data(as_text=True)
-    assert "100.01 BRL" in html and "437.29 BRL left" in html
+    assert re.search(
+        r"The recipient&#39;s bank sent back R\$100\.01 \(D\w+\)\. Payout: Refunded in part by the bank\.<", html
+    )
+    assert "Refunded R$100.01 of R$537.30; R$437.29 left" in html
     assert alice.submit(f"{page}/refund", {"amount": ""}, form_at=page).status_code == 302
     assert payout_status(app, tid) == "REFUNDED"
     with app.app_context():

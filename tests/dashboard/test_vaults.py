@@ -6,7 +6,6 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from babel import numbers
 from sqlalchemy import select, update
 
 from checkout import clock
@@ -114,10 +113,10 @@ def test_a_card_vaults_page(app, api, alice):
     api.post(f"/sandbox/vaults/{token}/approve", expect=200)
     trade_no = api.post("/trade/pay", builders.vault_pay(token), expect=200)["trade_no"]
     html = alice.get(f"/dashboard/vaults/{token}").get_data(as_text=True)
-    assert 'id="vault-status">ACTIVE<' in html
+    assert 'id="vault-status">Active<' in html
     assert 'id="vault-card">visa •••• 1111<' in html
     assert f'href="/dashboard/payments/{trade_no}"' in html
-    assert "49.90 BRL" in html
+    assert "R$49.90" in html
     assert 'id="vault-approve"' not in html  # decided already
     assert 'id="vault-void"' in html
     assert "vault.callback" in html and 'id="deliveries-title"' in html
@@ -127,19 +126,21 @@ def test_a_card_vaults_page(app, api, alice):
 def test_a_pix_vaults_page_shows_the_plan_to_the_cent(app, api, alice):
     token = pix_vault(api)
     html = alice.get(f"/dashboard/vaults/{token}").get_data(as_text=True)
-    assert 'id="vault-status">PENDING<' in html
-    assert "from 10.00 BRL to 200.00 BRL" in html
+    assert 'id="vault-status">Waiting for approval<' in html
+    assert "from R$10.00 to R$200.00" in html
     assert "Monthly (<code>1M</code>)" in html
     assert "Ana Souza · CPF ***.533.447-**" in html and builders.CPF not in html
     assert 'id="vault-approve"' in html and 'id="vault-reject"' in html
     assert 'id="vault-void"' not in html  # /vault/void takes Card vaults only
     pt = alice.get(f"/dashboard/vaults/{token}?language=pt-BR").get_data(as_text=True)
-    comma = numbers.get_decimal_symbol("pt_BR")  # the dashboard's language writes the amounts
-    assert "Mensal" in pt and f"de 10{comma}00 BRL a 200{comma}00 BRL" in pt
+    # The dashboard's language writes the amounts, with the currency's symbol.
+    assert "Mensal" in pt and "de R$\u00a010,00 a R$\u00a0200,00" in pt
 
 
-@pytest.mark.parametrize(("action", "status"), [("approve", "ACTIVE"), ("reject", "DECLINED")])
-def test_approve_and_reject_write_what_the_sandbox_api_writes(app, api, alice, action, status):
+@pytest.mark.parametrize(
+    ("action", "status", "label"), [("approve", "ACTIVE", "Active"), ("reject", "DECLINED", "Declined")]
+)
+def test_approve_and_reject_write_what_the_sandbox_api_writes(app, api, alice, action, status, label):
     by_page, by_api = pix_vault(api), pix_vault(api)
     answer = alice.submit(f"/dashboard/vaults/{by_page}/{action}", {}, form_at=f"/dashboard/vaults/{by_page}")
     assert answer.status_code == 302 and answer.headers["Location"] == f"/dashboard/vaults/{by_page}"
@@ -159,7 +160,7 @@ def test_approve_and_reject_write_what_the_sandbox_api_writes(app, api, alice, a
 
     assert written(by_page) == written(by_api) != []
     html = alice.get(f"/dashboard/vaults/{by_page}").get_data(as_text=True)
-    assert f"The vault is now {status}." in html
+    assert f"The vault&#39;s status is now {label}." in html
 
 
 def test_deciding_twice_is_answered_on_the_page(app, api, alice):
