@@ -20,6 +20,7 @@ METHOD_NAMES = {
     "QRPH": "QR Ph",
     "AlipayPlus": "Alipay+",
     "PagoFacil": "Pago Fácil",
+    "PIXAutomatic": "Pix Automático",  # the Central Bank's name for it, in every language
 }
 
 # Wallets as they write their own names, where the channel's spelling differs (never translated: callbacks and
