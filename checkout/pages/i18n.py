@@ -178,8 +178,18 @@ def format_utc(value: datetime, seconds: bool = False) -> str:
     """A moment in UTC as the page's language writes its date, on a 24-hour clock ("27 de nov. de 2026 21:03",
     "Nov 27, 2026 21:03"): the dashboard's columns say "(UTC)", whatever the merchant's country."""
     moment = _aware(value).astimezone(dates.UTC)
-    day = dates.format_skeleton("yMMMd", moment, tzinfo=dates.UTC, locale=_date_locale())
+    locale, pattern = _day_pattern(_date_locale())
+    day = pattern.apply(moment.date(), locale)
     return f"{day} {moment:%H:%M:%S}" if seconds else f"{day} {moment:%H:%M}"
+
+
+@functools.lru_cache(maxsize=64)
+def _day_pattern(name: str) -> tuple[Locale, dates.DateTimePattern]:
+    """The locale's pattern for a day with its month's short name ("d 'de' MMM 'de' y"), parsed once: a
+    list writes fifty of them, and babel's lookup by skeleton costs five times the writing."""
+    locale = Locale.parse(name)
+    pattern = locale.datetime_skeletons.get("yMMMd") or locale.date_formats["medium"]
+    return locale, dates.parse_pattern(str(pattern))
 
 
 def _aware(value: datetime) -> datetime:
