@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from decimal import Decimal
 
 import pytest
-from babel import dates
+from babel import dates, numbers
 from sqlalchemy import event, update
 
 from checkout.db import db
@@ -19,7 +20,10 @@ from .test_payouts import paid as paid_payout
 from .test_payouts import submit
 from .test_vaults import card_vault, pix_vault
 
-NBSP = "\u00a0"
+
+def money(value: str, currency: str, locale: str) -> str:
+    """An amount as Babel writes it in `locale` (the symbol and signs are CLDR's, never a literal here)."""
+    return numbers.format_currency(Decimal(value), currency, locale=locale)
 
 
 def payment_row(html: str, out_trade_no: str) -> list[str]:
@@ -66,19 +70,27 @@ def trades(api):
         (
             "pt-BR",
             {
-                "part": ["Pix", f"Reembolsado em parte: R${NBSP}50,00 de R${NBSP}150,00", f"R${NBSP}150,00"],
-                "whole": ["Pix", "Reembolsado", f"R${NBSP}100,50"],
-                "paid": ["Pix", "Pago", f"R${NBSP}1.943,17"],
-                "boleto": ["Boleto", "Em processamento", f"R${NBSP}20,00"],
+                "part": [
+                    "Pix",
+                    f"Reembolsado em parte: {money('50.00', 'BRL', 'pt_BR')} de {money('150.00', 'BRL', 'pt_BR')}",
+                    f"{money('150.00', 'BRL', 'pt_BR')}",
+                ],
+                "whole": ["Pix", "Reembolsado", f"{money('100.50', 'BRL', 'pt_BR')}"],
+                "paid": ["Pix", "Pago", f"{money('1943.17', 'BRL', 'pt_BR')}"],
+                "boleto": ["Boleto", "Em processamento", f"{money('20.00', 'BRL', 'pt_BR')}"],
             },
         ),
         (
             "en",
             {
-                "part": ["Pix", "Refunded in part: R$50.00 of R$150.00", "R$150.00"],
-                "whole": ["Pix", "Refunded", "R$100.50"],
-                "paid": ["Pix", "Paid", "R$1,943.17"],
-                "boleto": ["Boleto", "Processing", "R$20.00"],
+                "part": [
+                    "Pix",
+                    f"Refunded in part: {money('50.00', 'BRL', 'en')} of {money('150.00', 'BRL', 'en')}",
+                    f"{money('150.00', 'BRL', 'en')}",
+                ],
+                "whole": ["Pix", "Refunded", f"{money('100.50', 'BRL', 'en')}"],
+                "paid": ["Pix", "Paid", f"{money('1943.17', 'BRL', 'en')}"],
+                "boleto": ["Boleto", "Processing", f"{money('20.00', 'BRL', 'en')}"],
             },
         ),
     ],
@@ -112,7 +124,7 @@ def test_the_payments_list_is_one_query_however_many_refunds(app, trades, api, a
     reading = [sql for sql in statements if "from trades" in sql or "from refunds" in sql]
     assert len(reading) == 1 and "from refunds" in reading[0]
     assert payment_row(html, "part")[1] == (
-        f'<span class="status status-REFUNDED">Reembolsado em parte: R${NBSP}80,00 de R${NBSP}150,00</span>'
+        f'<span class="status status-REFUNDED">Reembolsado em parte: {money("80.00", "BRL", "pt_BR")} de {money("150.00", "BRL", "pt_BR")}</span>'
     )
 
 
@@ -152,14 +164,14 @@ def test_the_export_keeps_the_providers_words_and_plain_amounts_in_any_language(
             "pt-BR",
             "A autorização foi cancelada. Pagamento: Cancelado.",
             "O cliente pagou. Pagamento: Pago.",
-            f"Capturado: R${NBSP}90,00. Pagamento: Pago.",
+            f"Capturado: {money('90.00', 'BRL', 'pt_BR')}. Pagamento: Pago.",
             "Esta ação não é permitida enquanto o pagamento está nesta situação: Pago.",
         ),
         (
             "en",
             "The authorization was voided. Payment: Canceled.",
             "The customer paid. Payment: Paid.",
-            "Captured R$90.00. Payment: Paid.",
+            f"Captured {money('90.00', 'BRL', 'en')}. Payment: Paid.",
             "This action is not allowed while the payment is in this status: Paid.",
         ),
     ],
@@ -195,8 +207,11 @@ def test_the_void_explains_the_status_it_leads_to_in_words(api, alice):
 @pytest.mark.parametrize(
     ("language", "expected"),
     [
-        ("pt-BR", ["PIX", "Em processamento", f"US${NBSP}101,38", f"R${NBSP}537,30"]),
-        ("en", ["PIX", "Processing", "$101.38", "R$537.30"]),
+        (
+            "pt-BR",
+            ["PIX", "Em processamento", f"{money('101.38', 'USD', 'pt_BR')}", f"{money('537.30', 'BRL', 'pt_BR')}"],
+        ),
+        ("en", ["PIX", "Processing", f"{money('101.38', 'USD', 'en')}", f"{money('537.30', 'BRL', 'en')}"]),
     ],
 )
 def test_the_payouts_list_writes_statuses_and_amounts_in_the_users_language(
@@ -237,16 +252,20 @@ def test_a_payouts_page_and_its_refund_message_in_portuguese(api, payout_api, fu
     assert answer.status_code == 302
     html = alice.get(answer.headers["Location"]).get_data(as_text=True)
     assert re.fullmatch(
-        rf"O banco do favorecido devolveu R\${NBSP}100,01 \(D\w+\)\. Repasse: Devolvido em parte pelo banco\.",
+        "O banco do favorecido devolveu " + re.escape(money("100.01", "BRL", "pt_BR")) + r" \(D\w+\)\. "
+        r"Repasse: Devolvido em parte pelo banco\.",
         flash(html),
     )
     assert 'id="payout-status">Devolvido em parte pelo banco</span>' in html
-    assert f"Devolvido R${NBSP}100,01 de R${NBSP}537,30; restam R${NBSP}437,29" in html
+    assert (
+        f"Devolvido {money('100.01', 'BRL', 'pt_BR')} de {money('537.30', 'BRL', 'pt_BR')}; restam {money('437.29', 'BRL', 'pt_BR')}"
+        in html
+    )
     timeline = re.search(r'<table id="payout-timeline">(.*?)</table>', html, re.S).group(1)
     assert '<span class="status status-IN_PROCESSING">Em processamento</span>' in timeline
-    assert f'<td class="num">R${NBSP}100,01</td>' in timeline
+    assert f'<td class="num">{money("100.01", "BRL", "pt_BR")}</td>' in timeline
     refunds = re.search(r'<table id="payout-refunds">(.*?)</table>', html, re.S).group(1)
-    assert f'<td class="num">R${NBSP}100,01</td>' in refunds
+    assert f'<td class="num">{money("100.01", "BRL", "pt_BR")}</td>' in refunds
     # The API's figures stay as POST /api/payout/detail answers them.
     assert 'id="payout-arrival-amount">537.30 BRL<' in html
     exported = alice.get("/dashboard/payouts/export?language=pt-BR").get_data(as_text=True)
@@ -263,7 +282,7 @@ def test_the_vaults_list_and_filters_in_portuguese(api, alice):
     html = alice.get("/dashboard/vaults?language=pt-BR").get_data(as_text=True)
     row = re.search(rf'<tr class="vault-row" id="vault-{plan}">(.*?)</tr>', html, re.S).group(1)
     assert '<span class="status status-PENDING">Aguardando aprovação</span>' in row
-    assert f"de R${NBSP}10,00 a R${NBSP}200,00" in row
+    assert f"de {money('10.00', 'BRL', 'pt_BR')} a {money('200.00', 'BRL', 'pt_BR')}" in row
     row = re.search(rf'<tr class="vault-row" id="vault-{card}">(.*?)</tr>', html, re.S).group(1)
     assert '<span class="status status-ACTIVE">Ativo</span>' in row
     assert options(html, "vault-filter-type") == [("", "Todos"), ("Card", "Cartão"), ("pix", "Pix Automático")]
@@ -292,7 +311,7 @@ def test_a_vaults_page_its_charges_and_its_message_in_portuguese(api, alice, wor
     html = alice.get(page).get_data(as_text=True)
     charge = re.search(rf'<tr id="charge-{trade_no}">(.*?)</tr>', html, re.S).group(1)
     assert '<span class="status status-SUCCESS">Pago</span>' in charge
-    assert f'<td class="num">R${NBSP}49,90</td>' in charge
+    assert f'<td class="num">{money("49.90", "BRL", "pt_BR")}</td>' in charge
     payment = alice.get(f"/dashboard/payments/{trade_no}?language=pt-BR").get_data(as_text=True)
     assert f'id="trade-vault"><code>{token}</code> (Cartão, Ativo)<' in payment
 
@@ -322,8 +341,8 @@ def test_the_overviews_recent_payments_and_payouts_in_portuguese(trades, alice):
     cells = [cell.strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", part, re.S)]
     assert cells[1:4] == [
         "Pix",
-        f'<span class="status status-REFUNDED">Reembolsado em parte: R${NBSP}50,00 de R${NBSP}150,00</span>',
-        f"R${NBSP}150,00",
+        f'<span class="status status-REFUNDED">Reembolsado em parte: {money("50.00", "BRL", "pt_BR")} de {money("150.00", "BRL", "pt_BR")}</span>',
+        f"{money('150.00', 'BRL', 'pt_BR')}",
     ]
 
 

@@ -26,7 +26,8 @@ def test_a_user_sees_only_its_own_merchant(app, api, other_api, fund, make_brows
     assert "Loja Exemplo" in html and api.app_id in html
     assert mine in html and f"{numbers.format_decimal(Decimal('1234.56'), locale='en')}</span> USD" in html
     assert theirs not in html and "999.99" not in html and other_api.app_id not in html and "Outra Loja" not in html
-    assert "<td class=\"num\">R$100.50</td>" in html  # the payment's amount, to the cent, with its symbol
+    amount = numbers.format_currency(Decimal("100.50"), "BRL", locale="en")  # "R$100.50": CLDR's symbol
+    assert f'<td class="num">{amount}</td>' in html  # the payment's amount, to the cent, with its symbol
 
 
 def test_the_clock_buttons_move_only_this_merchants_clock(app, api, other_api, make_browser):

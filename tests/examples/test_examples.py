@@ -95,7 +95,9 @@ def test_the_python_receiver_refuses_a_callback_the_service_did_not_sign(monkeyp
     header = signing.callback_signature(body, "sk_example", 1795800000)
     assert receiver.callback_is_genuine(body, header, "sk_example")
     assert not receiver.callback_is_genuine(body.replace(b"100.50", b"1000.50"), header, "sk_example")
-    assert not receiver.callback_is_genuine(body, signing.callback_signature(body, "sk_other", 1795800000), "sk_example")
+    assert not receiver.callback_is_genuine(
+        body, signing.callback_signature(body, "sk_other", 1795800000), "sk_example"
+    )
     assert not receiver.callback_is_genuine(body, "", "sk_example")
     assert receiver.describe(json.loads(body) | {"out_trade_no": "order-1", "currency": "BRL"}) == (
         "verified callback: order-1 SUCCESS 100.50 BRL"
