@@ -23,9 +23,10 @@ from . import tools
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 FULL = {"duration": 10.0, "warmup": 2.0, "small": 10_000, "large": 1_000_000, "notifications": 2000}
-# What --only can pick: "small" is the 10,000-row figures and the latency (the query among them), "large" the
-# 1,000,000-row ones and the dashboard (it seeds the small dataset first).
-PARTS = ("bytes", "dry_run", "page", "pay", "peer", "small", "notify", "large")
+# What --only can pick: "small" is the 10,000-row figures and the latency (the query among them), "servers" the
+# candidate servers compared on the small dataset, "large" the 1,000,000-row ones and the dashboard (both seed
+# the small dataset first).
+PARTS = ("bytes", "dry_run", "page", "pay", "peer", "small", "servers", "notify", "large")
 QUICK = {"duration": 2.0, "warmup": 1.0, "small": 1_000, "large": 20_000, "notifications": 200}
 
 
@@ -123,7 +124,7 @@ def main(argv: list[str]) -> int:
             chosen = [figure for figure in chosen if figure.key == "dashboard"]
         rows = figures.evaluate(chosen, runs)
         if only:  # the parts not measured would only say "error"
-            rows = [row for row in rows if any(value is not None for value in row["values"].values())]
+            rows = [row for row in rows if row.get("absent") or any(v is not None for v in row["values"].values())]
         rendered = figures.table(rows, list(runs)) if runs else "(nothing measured)"
         out = args.results / f"{stamp}.json"
         out.write_text(

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .pages import FAMILIES
+from .servers import CANDIDATES
 
 KB = 1024
 
@@ -252,6 +253,94 @@ def peer_figures() -> list[Figure]:
     ]
 
 
+def _server(name: str, *path: str) -> Callable[[dict], float | None]:
+    def compute(raw: dict) -> float | None:
+        node = (raw.get("servers_compared") or {}).get(name)
+        for key in path:
+            node = node.get(key) if isinstance(node, dict) else None
+        return node if isinstance(node, (int, float)) else None
+
+    return compute
+
+
+def _server_ratio(name: str) -> Callable[[dict], float | None]:
+    def compute(raw: dict) -> float | None:
+        query = ((raw.get("servers_compared") or {}).get(name) or {}).get("query") or {}
+        return query["rps"] / query["bare_rps"] if query.get("rps") and query.get("bare_rps") else None
+
+    return compute
+
+
+def _crowd_absent(name: str, where: str) -> Callable[[dict], str | None]:
+    """A crowd that left /healthz unanswered in some round says so instead of a time."""
+
+    def absent(raw: dict) -> str | None:
+        found = ((((raw.get("servers_compared") or {}).get(name) or {}).get("crowd") or {}).get(where)) or {}
+        if found.get("unanswered"):
+            return f"unanswered {found['unanswered']} of {len(found['healthz_ms'])} (held {found['held_at_end']:,})"
+        return None
+
+    return absent
+
+
+def _server_figures() -> list[Figure]:
+    """The candidate servers side by side (information: the choice is argued in docs/decisions.md)."""
+    rows = []
+    for name in CANDIDATES:
+        rows += [
+            Figure(
+                f"server_{name}_bare",
+                f"{name}: bare route",
+                _server(name, "query", "bare_rps"),
+                ">=",
+                0,
+                "rps",
+                info=True,
+            ),
+            Figure(
+                f"server_{name}_query",
+                f"{name}: /trade/query",
+                _server(name, "query", "rps"),
+                ">=",
+                0,
+                "rps",
+                info=True,
+            ),
+            Figure(
+                f"server_{name}_ratio",
+                f"{name}: /trade/query / its bare route",
+                _server_ratio(name),
+                ">=",
+                0,
+                "ratio",
+                info=True,
+            ),
+            Figure(
+                f"server_{name}_p99",
+                f"{name}: /trade/query p99 at half its max",
+                _server(name, "latency", "p99_ms"),
+                "<=",
+                0,
+                "ms",
+                info=True,
+            ),
+        ]
+        for where, words in (("other_address", "another address"), ("same_address", "the checker's own address")):
+            rows.append(
+                Figure(
+                    f"server_{name}_crowd_{where}",
+                    f"{name}: slowest /healthz beside 4,000 trickling sockets from {words}",
+                    _server(name, "crowd", where, "worst_ms"),
+                    "<",
+                    1000,
+                    "ms",
+                    info=True,
+                    absent=_crowd_absent(name, where),
+                )
+            )
+    return rows
+
+
 def figures(small: int, large: int) -> list[Figure]:
     sizes = f"{large:,} rows / {small:,}"
     return [
@@ -361,6 +450,7 @@ def figures(small: int, large: int) -> list[Figure]:
         ),
         Figure("notify", "notification deliveries/s, one worker / bare requests loop", _notify, ">=", 0.7, "ratio"),
         *peer_figures(),
+        *_server_figures(),
         *[
             Figure(f"bytes:{family}", f"page bytes (HTML+CSS+JS): {family}", _page_bytes(family), "<", 50 * KB, "KB")
             for family in FAMILIES

@@ -15,7 +15,7 @@ from pathlib import Path
 from checkout import create_app
 from tests import builders
 
-from . import dashboard, datasets, figures, load, notify, pages, peer, profiling, servers, signed
+from . import crowd, dashboard, datasets, figures, load, notify, pages, peer, profiling, servers, signed
 from .load import Plan, Request
 
 MAX_FAILED = 0.01  # a measurement where more of its requests fail measures errors, not the endpoint
@@ -54,7 +54,7 @@ class Scenario:
 
     def wants(self, part: str) -> bool:
         only = self.options.only
-        return not only or part in only or (part == "small" and "large" in only)
+        return not only or part in only or (part == "small" and bool({"large", "servers"} & only))
 
     def log(self, message: str) -> None:
         print(f"[{time.monotonic() - self.started:7.1f}s] {self.kind}: {message}", file=sys.stderr, flush=True)
@@ -93,18 +93,20 @@ class Scenario:
         load.wrk(url, plan, o.warmup)
         return self._interleaved(lambda seconds, _: load.wrk(url, plan, seconds))
 
-    def _interleaved(self, measure: Callable[[float, int], load.Throughput]) -> dict:
+    def _interleaved(self, measure: Callable[[float, int], load.Throughput], bare_url: str | None = None) -> dict:
         """`duration` seconds of the service in slices, each next to a slice of the bare route as long (in
         turn before and after it, so that neither always runs on the other's heels): a shared machine's
-        load drifts during a run, and a ratio of slices taken side by side holds."""
+        load drifts during a run, and a ratio of slices taken side by side holds. `bare_url`: the bare app
+        under another server than the run's."""
         o = self.options
+        bare_url = bare_url or self.bare.url
         count = max(1, round(o.duration / SLICE))
         own: list[dict] = []
         bare: list[dict] = []
         for number in range(count):
             for step in ("bare", "own") if number % 2 == 0 else ("own", "bare"):
                 if step == "bare":
-                    bare.append(self._checked(load.wrk(self.bare.url, self.bare_plan, o.duration / count), "wrk"))
+                    bare.append(self._checked(load.wrk(bare_url, self.bare_plan, o.duration / count), "wrk"))
                 else:
                     own.append(self._checked(measure(o.duration / count, number), "wrk"))
         return load.combined(own, bare)
@@ -190,6 +192,37 @@ class Scenario:
         result = load.hey(self.service.url, request, max_rps / 2, self.options.duration)
         return self._checked(result, "hey")
 
+    def compare_servers(self, sample: datasets.Sample) -> dict:
+        """Each candidate server (servers.CANDIDATES) serving the bare app and the service, side by side: the
+        bare route and /trade/query interleaved slice by slice, /trade/query's p99 at half its maximum, and
+        /healthz beside a crowd of trickling sockets from another address and from the checker's own."""
+        o, logs = self.options, self.options.results / "logs"
+        plan = self.query_plan(sample)
+        compared: dict[str, dict] = {}
+        for name in servers.CANDIDATES:
+            self.log(f"server {name}")
+            with (
+                servers.candidate(
+                    name, servers.BARE_APP, self.bare_env, "/bare", logs / f"{self.kind}-{name}-bare.log"
+                ) as bare,
+                servers.candidate(
+                    name, servers.SERVICE_APP, self.database.env(), "/healthz", logs / f"{self.kind}-{name}.log"
+                ) as service,
+            ):
+                load.wrk(bare.url, self.bare_plan, o.warmup)
+                load.wrk(service.url, plan, o.warmup)
+                query = self._interleaved(lambda seconds, _: load.wrk(service.url, plan, seconds), bare.url)
+                half = load.hey(service.url, self.query_request(sample.trade_nos[0]), query["rps"] / 2, o.duration)
+                compared[name] = {
+                    "query": query,
+                    "latency": self._checked(half, "hey"),
+                    "crowd": {
+                        "other_address": crowd.healthz_beside(service.url, "127.0.0.2"),
+                        "same_address": crowd.healthz_beside(service.url, "127.0.0.1"),
+                    },
+                }
+        return compared
+
     def seed(self, rows: int) -> datasets.Sample:
         report = self.seeder.grow(rows)
         sample = self.seeder.sample()
@@ -239,20 +272,16 @@ class Scenario:
             # The floors hold the benchmark merchant's keys (bare.py).
             floor_key = ":".join(self.credentials[k] for k in ("app_id", "app_key", "security_key"))
             self.page_copy = folder / "page-copy.json"  # the page floor's copy, written once the page exists
+            self.bare_env = {
+                **database.env(),
+                "CHECKOUT_BENCH_FLOOR_KEY": floor_key,
+                "CHECKOUT_BENCH_FLOOR_PAGE": str(self.page_copy),
+            }
             self.bare = stack.enter_context(
-                servers.gunicorn(
-                    "tests.bench.bare:app",
-                    {
-                        **database.env(),
-                        "CHECKOUT_BENCH_FLOOR_KEY": floor_key,
-                        "CHECKOUT_BENCH_FLOOR_PAGE": str(self.page_copy),
-                    },
-                    "/bare",
-                    logs / f"{self.kind}-bare.log",
-                )
+                servers.gunicorn(servers.BARE_APP, self.bare_env, "/bare", logs / f"{self.kind}-bare.log")
             )
             self.service = stack.enter_context(
-                servers.gunicorn("wsgi:app", database.env(), "/healthz", logs / f"{self.kind}-service.log")
+                servers.gunicorn(servers.SERVICE_APP, database.env(), "/healthz", logs / f"{self.kind}-service.log")
             )
             self.notify_url = self.bare.url + "/notify"
             self.bare_plan = Plan(fixed=[Request("GET", "/bare")])
@@ -361,6 +390,8 @@ class Scenario:
                 lambda: self.measure_latency(self.query_request(small.trade_nos[0]), query_rps),
             )
             raw["latency"] = {k: v for k, v in latency.items() if v}
+        if small and self.wants("servers"):
+            raw["servers_compared"] = self.step("servers compared", lambda: self.compare_servers(small))
         if self.wants("notify"):
             raw["notify"] = self.step(
                 f"notifications ({notify.PAIRS} x {o.notifications:,}, interleaved with the bare loop)",

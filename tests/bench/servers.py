@@ -1,4 +1,5 @@
-"""What a run serves from: fresh databases, and gunicorn processes for the service and the bare app."""
+"""What a run serves from: fresh databases, and gunicorn processes for the service and the bare app; the
+candidate servers (gunicorn, granian, waitress as `checkout serve` runs it) the server comparison starts."""
 
 from __future__ import annotations
 
@@ -201,7 +202,57 @@ def serve(
         server.stop()
 
 
+# Two processes of four threads each, as gunicorn's; granian's own defaults otherwise: backpressure (requests a
+# process takes at once) equals its blocking threads, and headers must arrive within 30 s.
+GRANIAN = ["--interface", "wsgi", "--workers", "2", "--blocking-threads", "4", "--log-level", "warning"]
+# The same, able to hold a crowd: backpressure above the crowd, headers within waitress's 10 s.
+GRANIAN_CROWD = [*GRANIAN, "--backpressure", "8192", "--http1-header-read-timeout", "10000"]
+# waitress as `checkout serve` runs it: the service is `checkout serve --no-worker` itself (its 8 threads,
+# bounds and deadlines), the bare app the same server (checkout.serving) around it.
+SERVE_THREADS = 8
+SERVICE_APP = "wsgi:app"
+BARE_APP = "tests.bench.bare:app"
+_WAITRESS = (
+    "import sys; from importlib import import_module; from checkout import serving; "
+    "module, _, name = sys.argv[2].partition(':'); "
+    "serving.create(getattr(import_module(module), name), host='127.0.0.1', port=int(sys.argv[1]), "
+    f"threads={SERVE_THREADS}, bounds=serving.Bounds()).run()"
+)
+
+
+def _waitress(app: str, port: int) -> list[str]:
+    if app == SERVICE_APP:
+        return checkout_command("serve", "--no-worker", "--host", "127.0.0.1", "--port", str(port))
+    return [sys.executable, "-c", _WAITRESS, str(port), app]
+
+
+def _granian(options: list[str]) -> Callable[[str, int], list[str]]:
+    return lambda app, port: [
+        sys.executable,
+        "-m",
+        "granian",
+        *options,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        app,
+    ]
+
+
+CANDIDATES: dict[str, Callable[[str, int], list[str]]] = {
+    "gunicorn": lambda app, port: [sys.executable, "-m", "gunicorn", *GUNICORN, "-b", f"127.0.0.1:{port}", app],
+    "granian": _granian(GRANIAN),
+    "granian-crowd": _granian(GRANIAN_CROWD),
+    "waitress": _waitress,
+}
+
+
+def candidate(name: str, app: str, env: dict, ready_path: str, log: Path) -> contextlib.AbstractContextManager[Server]:
+    """Serve `app` (module:variable) under the candidate server `name` on a free port until the block ends."""
+    return serve(lambda port: CANDIDATES[name](app, port), f"{name} {app}", ready_path, log, env)
+
+
 def gunicorn(app: str, env: dict, ready_path: str, log: Path) -> contextlib.AbstractContextManager[Server]:
     """Serve `app` (module:variable) with the production configuration on a free port until the block ends."""
-    command = lambda port: [sys.executable, "-m", "gunicorn", *GUNICORN, "-b", f"127.0.0.1:{port}", app]  # noqa: E731
-    return serve(command, f"gunicorn {app}", ready_path, log, env)
+    return candidate("gunicorn", app, env, ready_path, log)

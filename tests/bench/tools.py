@@ -1,5 +1,5 @@
-"""What the benchmark needs on the machine, installed when missing: wrk and hey (Debian), gunicorn and
-pyinstrument (the `bench` extra), as scripts/test installs chromium."""
+"""What the benchmark needs on the machine, installed when missing: wrk and hey (Debian), gunicorn,
+granian and pyinstrument (the `bench` extra), as scripts/test installs chromium."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-MODULES = ("checkout", "gunicorn", "pyinstrument", "flask", "requests", "psycopg")
+MODULES = ("checkout", "gunicorn", "granian", "pyinstrument", "flask", "requests", "psycopg")
 PROGRAMS = ("wrk", "hey")
 
 
