@@ -4,6 +4,7 @@ figures every page writes (statuses, method names, amounts with their currency's
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 
 from flask import Response, abort, current_app, g, make_response, render_template, request, url_for
@@ -67,24 +68,16 @@ VAULT_STATUS_LABELS = {
 VAULT_TYPE_LABELS = {"Card": _l("Card"), "pix": "Pix Automático"}
 
 
-def status_label(status: str) -> str:
-    return str(STATUS_LABELS.get(status, status))
+def word(table: dict, value: str) -> str:
+    """`value` in the words one of the tables above gives it, or as the provider writes it when not listed."""
+    return str(table.get(value, value))
 
 
-def refund_label(status: str) -> str:
-    return str(REFUND_LABELS.get(status, status))
-
-
-def payout_status_label(status: str) -> str:
-    return str(PAYOUT_STATUS_LABELS.get(status, status))
-
-
-def vault_status_label(status: str) -> str:
-    return str(VAULT_STATUS_LABELS.get(status, status))
-
-
-def vault_type_label(kind: str) -> str:
-    return str(VAULT_TYPE_LABELS.get(kind, kind))
+status_label = functools.partial(word, STATUS_LABELS)
+refund_label = functools.partial(word, REFUND_LABELS)
+payout_status_label = functools.partial(word, PAYOUT_STATUS_LABELS)
+vault_status_label = functools.partial(word, VAULT_STATUS_LABELS)
+vault_type_label = functools.partial(word, VAULT_TYPE_LABELS)
 
 
 def money_text(value: Decimal | str, currency: str) -> str:
