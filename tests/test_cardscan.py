@@ -49,3 +49,11 @@ def test_leaks_name_the_secret_found():
         "4111111111111111",
         "sk_live_x",
     ]
+
+
+def test_a_reference_cut_from_a_trade_number_is_not_card_data_but_a_card_still_is():
+    trade_no = "202611272258271609672292"  # made at 22:58:27: its 16-digit tail passes for a Mastercard
+    reference = trade_no[-16:]
+    assert cardscan.card_numbers(f"reference {reference}") == {"2258271609672292"}
+    text = f"reference {reference} card 5555555555554444"
+    assert cardscan.card_numbers(text) - cardscan.own_references([trade_no]) == {"5555555555554444"}
