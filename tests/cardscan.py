@@ -10,10 +10,9 @@ import unicodedata
 from sqlalchemy import Engine, select
 from stdnum import luhn
 
+from checkout import models  # every feature's tables: the scan covers the whole schema in any process
 from checkout.cards.service import brand_of
 from checkout.db import Base
-from checkout.merchants.models import Merchant
-from checkout.payins.models import Trade
 
 # 12 to 19 digits, alone or in groups of 2 to 6 split by one space, dash, dot, underscore or slash, as a number is
 # typed or printed, standing apart from letters and digits: a longer run is something else (a barcode, a BR
@@ -74,7 +73,7 @@ def card_data(engine: Engine, *, ignore: set[str] = frozenset()) -> dict[str, li
     not card data where they appear (none is, today). References cut from the service's own trade numbers
     are not card data either."""
     with engine.connect() as conn:
-        ignore = set(ignore) | own_references(list(conn.scalars(select(Trade.trade_no))))
+        ignore = set(ignore) | own_references(list(conn.scalars(select(models.Trade.trade_no))))
     kept = {}
     for table, text in stored_rows(engine).items():
         found = sorted(card_numbers(text) - ignore) + security_codes(text)
@@ -86,7 +85,7 @@ def card_data(engine: Engine, *, ignore: set[str] = frozenset()) -> dict[str, li
 def merchant_secrets(engine: Engine) -> set[str]:
     """Every merchant's security key and app key: text no log line may hold."""
     with engine.connect() as conn:
-        rows = conn.execute(select(Merchant.security_key, Merchant.app_key)).all()
+        rows = conn.execute(select(models.Merchant.security_key, models.Merchant.app_key)).all()
     return {key for row in rows for key in row if key}
 
 
