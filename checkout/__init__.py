@@ -10,6 +10,8 @@ from flask.sessions import SecureCookieSessionInterface
 from . import config
 from .db import db
 
+CLOCK_STORE = "checkout.clock_store"  # app.extensions: the sandbox clock's store, on its own connection
+
 
 class NoCookieSessions(SecureCookieSessionInterface):
     """Only the dashboard keeps a cookie session (its login and CSRF token): pages carry signed tokens
@@ -69,6 +71,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(demo_bp)
         store = DatabaseOffsetStore(app.config["DATABASE_URL"])
         clock.use_store(store, store)
+        app.extensions[CLOCK_STORE] = store
     return app
 
 
@@ -81,6 +84,17 @@ def close(app: Flask) -> None:
 
     worker.close(app)
     requestlog.of(app).close()
+
+
+def release(app: Flask) -> None:
+    """Close every connection the app opened in this process and this thread, its pools' and its sandbox
+    clock's (after close(app)): `checkout serve` does, before granian's processes start from it. Used
+    again, the app reconnects."""
+    store = app.extensions.get(CLOCK_STORE)
+    if store is not None:
+        store.engine.dispose()
+    if db.engine is not None:
+        db.engine.dispose()
 
 
 def _request_clock(app: Flask) -> None:

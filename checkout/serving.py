@@ -49,15 +49,22 @@ class Bounds:
     max_body: int | None = None
 
 
-def serving_limits() -> dict:
-    """waitress settings that hold under many idle and slow clients: poll() rather than select() (which
-    stops at descriptor 1024), many connections, a short idle timeout checked often, a bounded body."""
+def raise_descriptor_limit(wanted: int = CONNECTION_LIMIT + 512) -> int:
+    """This process's soft limit of open files raised to `wanted` (or its hard limit) where it is lower: a
+    socket is a file. Answers the soft limit now in force. (Processes started from this one inherit it.)"""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = min(hard, CONNECTION_LIMIT + 512) if hard != resource.RLIM_INFINITY else CONNECTION_LIMIT + 512
+    wanted = min(hard, wanted) if hard != resource.RLIM_INFINITY else wanted
     if soft != resource.RLIM_INFINITY and soft < wanted:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
             soft = wanted
+    return soft
+
+
+def serving_limits() -> dict:
+    """waitress settings that hold under many idle and slow clients: poll() rather than select() (which
+    stops at descriptor 1024), many connections, a short idle timeout checked often, a bounded body."""
+    soft = raise_descriptor_limit()
     limit = CONNECTION_LIMIT if soft == resource.RLIM_INFINITY else max(64, min(CONNECTION_LIMIT, soft - 512))
     return {
         "asyncore_use_poll": True,

@@ -47,11 +47,26 @@ def provision(app: Flask, service_url: str, demo_url: str) -> dict:
             if ledger.balance(db.session, merchant, currency) < money.to_minor(amount, currency) // 2:
                 ledger.fund(db.session, merchant, currency, money.to_minor(amount, currency))
         db.session.commit()
+    return _hand_over(app, stored, service_url, demo_url)
+
+
+def attach(app: Flask, service_url: str, demo_url: str) -> dict | None:
+    """Hand the demo the Demo Shop that `provision` made, read only: what each of `checkout serve`'s serving
+    processes does once the command has provisioned it. None when there is none (the demo then says so)."""
+    with app.app_context():
+        merchant = db.session.scalar(select(Merchant).where(Merchant.name == DEMO_NAME).order_by(Merchant.id).limit(1))
+        if merchant is None:
+            return None
+        stored = merchants.credentials(merchant)
+    return _hand_over(app, stored, service_url, demo_url)
+
+
+def _hand_over(app: Flask, credentials: dict, service_url: str, demo_url: str) -> dict:
     settings = {
         "service_url": service_url,
         "url": demo_url.rstrip("/"),
         "origins": demo_origins(demo_url),
-        "credentials": stored,
+        "credentials": credentials,
     }
     app.config["DEMO"] = settings
     return settings

@@ -229,3 +229,11 @@ def floor_page():
     common.allow_form_target(found[_SESSIONS.return_url])
     body = _pages.get(token, _page_copy, nonce=security.nonce(), now=int(time.time()))
     return security.apply_headers(app.response_class(body, mimetype="text/html"))
+
+
+def bridged():
+    """The bare app behind `checkout serve`'s bridge, as its granian processes serve the service (a factory:
+    granian calls it in each process)."""
+    from checkout.bridge import Bridge
+
+    return Bridge(app, threads=4, max_body=Defaults.MAX_CONTENT_LENGTH, body_timeout=30)

@@ -1,5 +1,5 @@
 """What a run serves from: fresh databases, and gunicorn processes for the service and the bare app; the
-candidate servers (gunicorn, granian, waitress as `checkout serve` runs it) the server comparison starts."""
+candidate servers (gunicorn, granian's WSGI, `checkout serve` on granian, waitress) the server comparison starts."""
 
 from __future__ import annotations
 
@@ -207,7 +207,7 @@ def serve(
 GRANIAN = ["--interface", "wsgi", "--workers", "2", "--blocking-threads", "4", "--log-level", "warning"]
 # The same, able to hold a crowd: backpressure above the crowd, headers within waitress's 10 s.
 GRANIAN_CROWD = [*GRANIAN, "--backpressure", "8192", "--http1-header-read-timeout", "10000"]
-# waitress as `checkout serve` runs it: the service is `checkout serve --no-worker` itself (its 8 threads,
+# waitress as `checkout serve --server waitress` runs it: the service is that command itself (its 8 threads,
 # bounds and deadlines), the bare app the same server (checkout.serving) around it.
 SERVE_THREADS = 8
 SERVICE_APP = "wsgi:app"
@@ -222,8 +222,41 @@ _WAITRESS = (
 
 def _waitress(app: str, port: int) -> list[str]:
     if app == SERVICE_APP:
-        return checkout_command("serve", "--no-worker", "--host", "127.0.0.1", "--port", str(port))
+        return checkout_command(
+            "serve", "--server", "waitress", "--no-worker", "--host", "127.0.0.1", "--port", str(port)
+        )
     return [sys.executable, "-c", _WAITRESS, str(port), app]
+
+
+# `checkout serve` as it ships (granian's ASGI with the app behind checkout.bridge), at the others' size: two
+# processes of four threads. The bare app is served behind the same bridge by granian with serve's settings.
+SERVE = ["--workers", "2", "--threads", "4"]
+
+
+def _serve(app: str, port: int) -> list[str]:
+    if app == SERVICE_APP:
+        return checkout_command("serve", *SERVE, "--no-worker", "--host", "127.0.0.1", "--port", str(port))
+    return [
+        sys.executable,
+        "-m",
+        "granian",
+        "--interface",
+        "asginl",
+        "--factory",
+        "--workers",
+        "2",
+        "--backpressure",
+        "8192",
+        "--http1-header-read-timeout",
+        "10000",
+        "--log-level",
+        "warning",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "tests.bench.bare:bridged",
+    ]
 
 
 def _granian(options: list[str]) -> Callable[[str, int], list[str]]:
@@ -244,6 +277,7 @@ CANDIDATES: dict[str, Callable[[str, int], list[str]]] = {
     "gunicorn": lambda app, port: [sys.executable, "-m", "gunicorn", *GUNICORN, "-b", f"127.0.0.1:{port}", app],
     "granian": _granian(GRANIAN),
     "granian-crowd": _granian(GRANIAN_CROWD),
+    "checkout-serve": _serve,
     "waitress": _waitress,
 }
 

@@ -1,12 +1,18 @@
-"""`checkout serve` as a newcomer meets it: the addresses it prints, and a busy port told in one line."""
+"""`checkout serve` as a newcomer meets it: the addresses it prints, a busy port told in one line, the worker beside."""
 
+import json
 import os
 import socket
 import subprocess
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
 
 import requests
 
-from tests import processes
+from tests import builders, processes
 
 
 def test_serve_prints_the_service_demo_and_dashboard_addresses(tmp_path):
@@ -18,6 +24,9 @@ def test_serve_prints_the_service_demo_and_dashboard_addresses(tmp_path):
         assert f"dashboard: http://127.0.0.1:{port}/dashboard" in lines
         login = requests.get(f"http://127.0.0.1:{port}/dashboard", timeout=10)
         assert login.status_code == 200 and login.url.startswith(f"http://127.0.0.1:{port}/dashboard/login")
+        # The serving processes find the Demo Shop serve provisioned before they started.
+        demo = requests.get(f"http://127.0.0.1:{port}/demo/", timeout=10)
+        assert demo.status_code == 200 and "Demo not set up" not in demo.text
     finally:
         processes.stop(process)
 
@@ -37,3 +46,120 @@ def test_serve_on_a_busy_port_says_so_in_one_line_and_exits_2(tmp_path):
     assert done.returncode == 2, done.stderr
     assert done.stdout == ""
     assert done.stderr == f"port {port} is in use: choose another with --port\n"
+
+
+class _Receiver(BaseHTTPRequestHandler):
+    """A merchant's notification endpoint on loopback: what it received, in order."""
+
+    received: ClassVar[list[dict]] = []
+    arrived = threading.Condition()
+
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        with self.arrived:
+            self.received.append(body)
+            self.arrived.notify_all()
+        self.send_response(200)
+        self.send_header("Content-Length", "7")
+        self.end_headers()
+        self.wfile.write(b"success")
+
+    def log_message(self, *args):
+        pass
+
+
+def _children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def test_serve_runs_the_worker_beside_its_server_and_stops_it(tmp_path):
+    """The worker is a process of its own beside granian's: a paid Pix's notification reaches a receiver on
+    loopback (allowed: the service listens on loopback only), and stopping serve stops every process."""
+    receiver = ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    port = processes.free_port()
+    env = {
+        **os.environ,
+        "CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path / 'checkout.sqlite3'}",
+        "CHECKOUT_SECRET_KEY": "serve-test-secret",
+        "CHECKOUT_SANDBOX": "on",
+    }
+    log = tmp_path / "serve.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port)),
+            env=env,
+            stdout=out,
+            stderr=out,
+        )
+    try:
+        assert processes.wait_until_ready(f"http://127.0.0.1:{port}/healthz", process, 60), log.read_text()
+        made = subprocess.run(
+            processes.checkout_command("merchants", "create", "--name", "Beside"),
+            env=env,
+            capture_output=True,
+            check=True,
+        )
+        credentials = json.loads(made.stdout)
+        auth = (credentials["app_id"], credentials["security_key"])
+        base = f"http://127.0.0.1:{port}"
+        notify_url = f"http://127.0.0.1:{receiver.server_address[1]}/notify"
+        body = {
+            **builders.direct(notify_url=notify_url),
+            "app_id": credentials["app_id"],
+            "timestamp": "2026-11-28 01:00:00",
+        }
+        trade_no = requests.post(f"{base}/trade/pay", json=body, auth=auth, timeout=10).json()["trade_no"]
+        paid = requests.post(f"{base}/sandbox/trades/{trade_no}/pay", auth=auth, timeout=10).json()
+        assert paid["trade_status"] == "SUCCESS"
+        with _Receiver.arrived:
+            assert _Receiver.arrived.wait_for(lambda: _Receiver.received, 30), log.read_text()
+        assert [(n["trade_no"], n["trade_status"]) for n in _Receiver.received] == [(trade_no, "SUCCESS")]
+        beside = {pid: Path(f"/proc/{pid}/cmdline").read_bytes() for pid in _children(process.pid)}
+        assert len(beside) >= 2, beside  # granian's serving process and the worker's
+    finally:
+        processes.stop(process)
+        receiver.shutdown()
+        receiver.server_close()
+    assert process.returncode == 0, log.read_text()
+    gone_by = time.monotonic() + 5
+    while any(_alive(pid) for pid in beside) and time.monotonic() < gone_by:
+        time.sleep(0.1)
+    assert not {pid: line for pid, line in beside.items() if _alive(pid)}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return not Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1].startswith("Z")
+    except OSError:
+        return False
+
+
+def test_serve_killed_outright_leaves_no_process_serving_its_port(tmp_path):
+    port = processes.free_port()
+    env = {
+        **os.environ,
+        "CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path / 'checkout.sqlite3'}",
+        "CHECKOUT_SECRET_KEY": "serve-test-secret",
+    }
+    log = tmp_path / "serve.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port)),
+            env=env,
+            stdout=out,
+            stderr=out,
+        )
+    try:
+        assert processes.wait_until_ready(f"http://127.0.0.1:{port}/healthz", process, 60), log.read_text()
+        beside = _children(process.pid)
+        assert len(beside) >= 2, beside  # granian's serving process and the worker's
+    finally:
+        process.kill()  # SIGKILL: nothing of serve's own runs to stop the others
+        process.wait(10)
+    gone_by = time.monotonic() + 10
+    while any(_alive(pid) for pid in beside) and time.monotonic() < gone_by:
+        time.sleep(0.1)
+    assert not [pid for pid in beside if _alive(pid)]
+    with socket.socket() as probe:
+        assert probe.connect_ex(("127.0.0.1", port)) != 0  # refused: nobody listens there any more

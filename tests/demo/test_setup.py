@@ -36,3 +36,17 @@ def test_the_demo_sends_customers_back_to_the_address_it_was_opened_at(app):
         assert _url("demo.back", kind="payout") == "http://127.0.0.1:8000/demo/return?kind=payout"
     with app.test_request_context("/demo/", base_url="http://evil.example"):
         assert _url("demo.back", kind="payout") == "http://localhost:8000/demo/return?kind=payout"
+
+
+def test_a_serving_process_attaches_the_provisioned_demo_without_writing(app):
+    made = setup.provision(app, "http://127.0.0.1:8000", "http://localhost:8000/demo")
+    app.config.pop("DEMO")
+    with app.app_context():
+        merchant = find_by_app_id(db.session, made["credentials"]["app_id"])
+        before = (merchant.frame_origins, merchant.return_hosts, ledger.balance(db.session, merchant, "USD"))
+    attached = setup.attach(app, "http://127.0.0.1:8000", "http://localhost:8000/demo")
+    assert attached == made
+    assert app.config["DEMO"] == made
+    with app.app_context():
+        merchant = find_by_app_id(db.session, made["credentials"]["app_id"])
+        assert (merchant.frame_origins, merchant.return_hosts, ledger.balance(db.session, merchant, "USD")) == before

@@ -1,0 +1,231 @@
+"""The WSGI app behind an ASGI server: each body read whole on the event loop, under a deadline and the app's limit, before a thread runs the app."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sys
+from collections.abc import Awaitable, Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+LINGER = 10.0  # seconds the rest of a refused body is still read and dropped, so that its sender reads the answer
+_DONE = object()  # a response iterable with no chunk left
+
+
+class Bridge:
+    """An ASGI application serving a WSGI one (`wsgi`) with `threads` threads.
+
+    A body is read on the event loop before any thread sees the request, so a client that sends its body
+    slowly holds a socket and no thread: `body_timeout` seconds from its headers to the end of its body, or
+    it is answered 408 and closed. A body over `max_body` bytes is not read: the app sees its length and
+    no body (it answers its own 413, in each API's envelope), and the rest is read and dropped for `linger`
+    seconds, so that a client still sending reads the answer rather than a reset."""
+
+    def __init__(
+        self,
+        wsgi: Callable[..., Iterable[bytes]],
+        *,
+        threads: int,
+        max_body: int,
+        body_timeout: float,
+        linger: float = LINGER,
+    ):
+        self.wsgi, self.threads = wsgi, threads
+        self.max_body, self.body_timeout, self.linger = max_body, body_timeout, linger
+        self._pool: ThreadPoolExecutor | None = None  # made in the serving process, on its first request
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return  # no websockets; lifespan events are not sent to this app
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="checkout-web")
+        body, length, state = await self._body(scope, receive)
+        if state == "gone":
+            return
+        if state == "late":
+            await _answer_empty(send, 408)
+            return
+        environ = _environ(scope, body, length)
+        loop = asyncio.get_running_loop()
+        started = await loop.run_in_executor(self._pool, _start, self.wsgi, environ)
+        await self._respond(started, receive, send, refused=state == "too large")
+        if state == "too large":
+            await _drain(receive, self.linger)
+
+    async def _body(self, scope: Scope, receive: Receive) -> tuple[bytes, int | None, str]:
+        """The body, the length the app is told (None: as the headers say), and "read", "too large", "late"
+        or "gone" (the client left)."""
+        sized = chunked = False
+        for name, value in scope["headers"]:
+            if name == b"content-length":
+                if value.isdigit() and int(value) > self.max_body:
+                    return b"", None, "too large"  # refused by its length, unread
+                sized = value.strip(b"0") != b""
+            elif name == b"transfer-encoding":
+                chunked = True
+        if not (sized or chunked):
+            return b"", None, "read"
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            async with asyncio.timeout(self.body_timeout):
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        return b"", None, "gone"
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    if size > self.max_body:  # a chunked body past the limit: the app is told what came
+                        return b"", size, "too large"
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        return b"".join(chunks), None, "read"
+        except TimeoutError:
+            return b"", None, "late"
+
+    async def _respond(self, started: tuple, receive: Receive, send: Send, *, refused: bool) -> None:
+        status, headers, iterable, iterator, ready, complete = started
+        loop = asyncio.get_running_loop()
+        if refused:
+            headers = [*headers, (b"connection", b"close")]  # what follows a refused body is no request
+        left: asyncio.Future | None = None
+        try:
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            if complete:
+                await send({"type": "http.response.body", "body": b"".join(ready)})
+                return
+            # A streamed answer (an export): sent chunk by chunk, and no longer pulled once its client left.
+            left = asyncio.ensure_future(_disconnected(receive))
+            for chunk in ready:
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            while not left.done():
+                chunk = await loop.run_in_executor(self._pool, _next, iterator)
+                if chunk is _DONE:
+                    break
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b""})
+        finally:
+            if left is not None and not left.done():
+                left.cancel()
+            close = getattr(iterable, "close", None)
+            if close is not None:
+                await loop.run_in_executor(self._pool, close)
+
+
+def _start(wsgi: Callable[..., Iterable[bytes]], environ: dict) -> tuple:
+    """In a thread: the app called, its status and headers, and its first chunk; a response whose first
+    chunk is all of it (most) is finished here, so that it costs one hand-over to a thread."""
+    answer: dict[str, Any] = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable:
+        if exc_info and "sent" in answer:
+            raise exc_info[1].with_traceback(exc_info[2])
+        answer["status"], answer["headers"] = status, headers
+        return _no_write
+
+    iterable: Iterable[bytes] | None = wsgi(environ, start_response)
+    assert iterable is not None  # PEP 3333: an app answers an iterable
+    iterator = iter(iterable)
+    ready = [_next(iterator)]
+    if ready[0] is not _DONE and _announced(ready[0], answer["headers"]):
+        ready.append(_next(iterator))  # the end, most likely: then nothing is left to pull from a thread
+    complete = ready[-1] is _DONE
+    ready = [chunk for chunk in ready if chunk is not _DONE]
+    if complete:
+        close = getattr(iterable, "close", None)
+        if close is not None:
+            close()
+        iterable = None
+    answer["sent"] = True
+    status = int(answer["status"].split(" ", 1)[0])
+    headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in answer["headers"]]
+    return status, headers, iterable, iterator, ready, complete
+
+
+def _announced(first: bytes, headers: list[tuple[str, str]]) -> bool:
+    """The first chunk holds the whole length the headers announce."""
+    length = next((value for name, value in headers if name.lower() == "content-length"), None)
+    return length is not None and length.isdigit() and len(first) >= int(length)
+
+
+def _no_write(data: bytes) -> None:
+    raise RuntimeError("the app wrote with write(): not supported, return the body instead")
+
+
+def _next(iterator: Iterator[bytes]) -> Any:
+    for chunk in iterator:
+        if chunk:
+            return chunk
+    return _DONE
+
+
+def _environ(scope: Scope, body: bytes, length: int | None) -> dict:
+    """PEP 3333's environ for an ASGI request whose body has been read (`length`: the length the app is
+    told instead of the headers', for a chunked body refused past the limit)."""
+    root = scope.get("root_path", "")
+    path = scope["path"]
+    if root and path.startswith(root):
+        path = path[len(root) :]
+    server = scope.get("server") or ("localhost", 80)
+    client = scope.get("client") or ("", 0)
+    environ = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": root.encode("utf-8").decode("latin-1"),
+        "PATH_INFO": path.encode("utf-8").decode("latin-1"),
+        "QUERY_STRING": scope.get("query_string", b"").decode("latin-1"),
+        "SERVER_NAME": str(server[0]),
+        "SERVER_PORT": str(server[1] or 80),
+        "SERVER_PROTOCOL": "HTTP/" + scope.get("http_version", "1.1"),
+        "REMOTE_ADDR": client[0],
+        "REMOTE_PORT": str(client[1]),
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.input_terminated": True,
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    for raw_name, raw_value in scope["headers"]:
+        name, value = raw_name.decode("latin-1"), raw_value.decode("latin-1")
+        if name == "content-type":
+            environ["CONTENT_TYPE"] = value
+        elif name == "content-length":
+            environ["CONTENT_LENGTH"] = value
+        elif name != "transfer-encoding":  # the body is whole: there is no chunking left to read
+            key = "HTTP_" + name.upper().replace("-", "_")
+            if key in environ:
+                value = environ[key] + ("; " if key == "HTTP_COOKIE" else ",") + value
+            environ[key] = value
+    if length is not None:
+        environ["CONTENT_LENGTH"] = str(length)
+    return environ
+
+
+async def _answer_empty(send: Send, status: int) -> None:
+    headers = [(b"connection", b"close"), (b"content-length", b"0")]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": b""})
+
+
+async def _disconnected(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _drain(receive: Receive, seconds: float) -> None:
+    """What is still coming of a refused body, read and dropped for `seconds` at most."""
+    try:
+        async with asyncio.timeout(seconds):
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect" or not message.get("more_body", False):
+                    return
+    except TimeoutError:
+        return
