@@ -14,6 +14,10 @@ Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 LINGER = 10.0  # seconds the rest of a refused body is still read and dropped, so that its sender reads the answer
+# Bytes of bodies one process holds at once, read or being read, until their answers are sent: past it a
+# request whose body arrives is answered 503 (Retry-After: 1) and closed. Bounds memory, which no bound per
+# client does here: 8,192 requests at once, each up to the 1 MiB limit, would be 8 GiB.
+BODY_BUDGET = 256 * 1024 * 1024
 _DONE = object()  # a response iterable with no chunk left
 
 
@@ -24,7 +28,8 @@ class Bridge:
     slowly holds a socket and no thread: `body_timeout` seconds from its headers to the end of its body, or
     it is answered 408 and closed. A body over `max_body` bytes is not read: the app sees its length and
     no body (it answers its own 413, in each API's envelope), and the rest is read and dropped for `linger`
-    seconds, so that a client still sending reads the answer rather than a reset."""
+    seconds, so that a client still sending reads the answer rather than a reset. Bodies held at once by the
+    process count against `body_budget` bytes, by what has arrived."""
 
     def __init__(
         self,
@@ -34,9 +39,12 @@ class Bridge:
         max_body: int,
         body_timeout: float,
         linger: float = LINGER,
+        body_budget: int = BODY_BUDGET,
     ):
         self.wsgi, self.threads = wsgi, threads
         self.max_body, self.body_timeout, self.linger = max_body, body_timeout, linger
+        self.body_budget = body_budget
+        self.buffered = 0  # bytes of bodies held now (changed on the event loop only: no lock)
         self._pool: ThreadPoolExecutor | None = None  # made in the serving process, on its first request
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -44,22 +52,27 @@ class Bridge:
             return  # no websockets; lifespan events are not sent to this app
         if self._pool is None:
             self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="checkout-web")
-        body, length, state = await self._body(scope, receive)
-        if state == "gone":
-            return
-        if state == "late":
-            await _answer_empty(send, 408)
-            return
-        environ = _environ(scope, body, length)
-        loop = asyncio.get_running_loop()
-        started = await loop.run_in_executor(self._pool, _start, self.wsgi, environ)
-        await self._respond(started, receive, send, refused=state == "too large")
-        if state == "too large":
-            await _drain(receive, self.linger)
+        held = [0]  # bytes of this request's body counted in self.buffered
+        try:
+            body, length, state = await self._body(scope, receive, held)
+            if state == "gone":
+                return
+            if state in ("late", "busy"):
+                await _answer_empty(send, 408 if state == "late" else 503)
+                return
+            environ = _environ(scope, body, length)
+            loop = asyncio.get_running_loop()
+            started = await loop.run_in_executor(self._pool, _start, self.wsgi, environ)
+            await self._respond(started, receive, send, refused=state == "too large")
+            if state == "too large":
+                await _drain(receive, self.linger)
+        finally:
+            self.buffered -= held[0]
 
-    async def _body(self, scope: Scope, receive: Receive) -> tuple[bytes, int | None, str]:
-        """The body, the length the app is told (None: as the headers say), and "read", "too large", "late"
-        or "gone" (the client left)."""
+    async def _body(self, scope: Scope, receive: Receive, held: list[int]) -> tuple[bytes, int | None, str]:
+        """The body, the length the app is told (None: as the headers say), and "read", "too large", "late",
+        "busy" (the process holds its budget of bodies) or "gone" (the client left). What arrives is added to
+        the process's count and to `held`."""
         sized = chunked = False
         for name, value in scope["headers"]:
             if name == b"content-length":
@@ -82,6 +95,10 @@ class Bridge:
                     size += len(chunk)
                     if size > self.max_body:  # a chunked body past the limit: the app is told what came
                         return b"", size, "too large"
+                    if self.buffered + len(chunk) > self.body_budget:
+                        return b"", None, "busy"
+                    self.buffered += len(chunk)
+                    held[0] += len(chunk)
                     chunks.append(chunk)
                     if not message.get("more_body", False):
                         return b"".join(chunks), None, "read"
@@ -210,6 +227,8 @@ def _environ(scope: Scope, body: bytes, length: int | None) -> dict:
 
 async def _answer_empty(send: Send, status: int) -> None:
     headers = [(b"connection", b"close"), (b"content-length", b"0")]
+    if status == 503:
+        headers.append((b"retry-after", b"1"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": b""})
 

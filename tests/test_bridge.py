@@ -220,3 +220,27 @@ def test_other_scopes_are_left_alone(kind):
         Bridge(Echo(), threads=1, max_body=MAX_BODY, body_timeout=1)({"type": kind}, client.receive, client.send)
     )
     assert client.sent == []
+
+
+def test_bodies_held_at_once_past_the_budget_are_answered_503_and_the_budget_comes_back():
+    app = Echo()
+    bridge = Bridge(app, threads=2, max_body=MAX_BODY, body_timeout=5, linger=0.2, body_budget=1000)
+
+    async def two_at_once():
+        slow = Client({"type": "http.request", "body": b"a" * 600, "more_body": True})  # then nothing more
+        other = Client({"type": "http.request", "body": b"b" * 600, "more_body": False})
+        holding = asyncio.ensure_future(bridge(_scope(headers=[("content-length", "700")]), slow.receive, slow.send))
+        await asyncio.sleep(0.05)
+        assert bridge.buffered == 600
+        await bridge(_scope(headers=[("content-length", "600")]), other.receive, other.send)
+        assert (other.status, other.headers[b"retry-after"], other.headers[b"connection"]) == (503, b"1", b"close")
+        assert app.environ == {}  # the app never ran for it
+        holding.cancel()  # the slow client's request ends (granian cancels it when the client goes)
+        with pytest.raises(asyncio.CancelledError):
+            await holding
+        assert bridge.buffered == 0
+        answered = Client({"type": "http.request", "body": b"c" * 600, "more_body": False})
+        await bridge(_scope(headers=[("content-length", "600")]), answered.receive, answered.send)
+        assert (answered.status, answered.body, bridge.buffered) == (200, b"read 600", 0)
+
+    asyncio.run(asyncio.wait_for(two_at_once(), 5))
