@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import io
 import sys
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+import threading
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -29,7 +30,8 @@ class Bridge:
     it is answered 408 and closed. A body over `max_body` bytes is not read: the app sees its length and
     no body (it answers its own 413, in each API's envelope), and the rest is read and dropped for `linger`
     seconds, so that a client still sending reads the answer rather than a reset. Bodies held at once by the
-    process count against `body_budget` bytes, by what has arrived."""
+    process count against `body_budget` bytes, by what has arrived. A streamed answer holds its thread until
+    it ends or its client leaves (`_run`)."""
 
     def __init__(
         self,
@@ -61,9 +63,13 @@ class Bridge:
                 await _answer_empty(send, 408 if state == "late" else 503)
                 return
             environ = _environ(scope, body, length)
-            loop = asyncio.get_running_loop()
-            started = await loop.run_in_executor(self._pool, _start, self.wsgi, environ)
-            await self._respond(started, receive, send, refused=state == "too large")
+            # What follows a refused body is no request: its answer closes the connection.
+            relay = _Relay(asyncio.get_running_loop(), receive, send, close=state == "too large")
+            answered = await relay.loop.run_in_executor(self._pool, _run, self.wsgi, environ, relay)
+            if answered is not None:  # whole: sent from here (a streamed one was sent from its thread)
+                status, headers, content = answered
+                await send({"type": "http.response.start", "status": status, "headers": relay.headers(headers)})
+                await send({"type": "http.response.body", "body": content})
             if state == "too large":
                 await _drain(receive, self.linger)
         finally:
@@ -105,38 +111,53 @@ class Bridge:
         except TimeoutError:
             return b"", None, "late"
 
-    async def _respond(self, started: tuple, receive: Receive, send: Send, *, refused: bool) -> None:
-        status, headers, iterable, iterator, ready, complete = started
-        loop = asyncio.get_running_loop()
-        if refused:
-            headers = [*headers, (b"connection", b"close")]  # what follows a refused body is no request
-        left: asyncio.Future | None = None
-        try:
-            await send({"type": "http.response.start", "status": status, "headers": headers})
-            if complete:
-                await send({"type": "http.response.body", "body": b"".join(ready)})
-                return
-            # A streamed answer (an export): sent chunk by chunk, and no longer pulled once its client left.
-            left = asyncio.ensure_future(_disconnected(receive))
-            for chunk in ready:
-                await send({"type": "http.response.body", "body": chunk, "more_body": True})
-            while not left.done():
-                chunk = await loop.run_in_executor(self._pool, _next, iterator)
-                if chunk is _DONE:
-                    break
-                await send({"type": "http.response.body", "body": chunk, "more_body": True})
-            await send({"type": "http.response.body", "body": b""})
-        finally:
-            if left is not None and not left.done():
-                left.cancel()
-            close = getattr(iterable, "close", None)
-            if close is not None:
-                await loop.run_in_executor(self._pool, close)
+
+class _Relay:
+    """How a thread running the app sends a streamed answer (an export) through the event loop, chunk by
+    chunk, each once the loop has taken the previous one, and learns that its client left."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, receive: Receive, send: Send, *, close: bool):
+        self.loop, self.receive, self.send, self.close = loop, receive, send, close
+        self.gone = threading.Event()  # the client left: pull no more
+        self._watch: asyncio.Task | None = None
+
+    def headers(self, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+        return [*headers, (b"connection", b"close")] if self.close else headers
+
+    def start(self, status: int, headers: list[tuple[bytes, bytes]]) -> None:
+        self._call(self._start(status, headers))
+
+    def body(self, chunk: bytes) -> None:
+        self._call(self._body(chunk))
+
+    def end(self, finished: bool) -> None:
+        """The answer's end (`finished`: all of it was sent) and the watch on its client."""
+        self._call(self._end(finished))
+
+    def _call(self, work: Coroutine[Any, Any, None]) -> None:
+        asyncio.run_coroutine_threadsafe(work, self.loop).result()
+
+    async def _start(self, status: int, headers: list[tuple[bytes, bytes]]) -> None:
+        await self.send({"type": "http.response.start", "status": status, "headers": self.headers(headers)})
+        self._watch = asyncio.ensure_future(_disconnected(self.receive))
+        self._watch.add_done_callback(lambda _: self.gone.set())
+
+    async def _body(self, chunk: bytes) -> None:
+        await self.send({"type": "http.response.body", "body": chunk, "more_body": True})
+
+    async def _end(self, finished: bool) -> None:
+        if self._watch is not None and not self._watch.done():
+            self._watch.cancel()
+        if finished:
+            await self.send({"type": "http.response.body", "body": b""})
 
 
-def _start(wsgi: Callable[..., Iterable[bytes]], environ: dict) -> tuple:
-    """In a thread: the app called, its status and headers, and its first chunk; a response whose first
-    chunk is all of it (most) is finished here, so that it costs one hand-over to a thread."""
+def _run(wsgi: Callable[..., Iterable[bytes]], environ: dict, relay: _Relay) -> tuple | None:
+    """In a thread: the app called and its answer, which this thread also closes. A whole answer (its first
+    chunk is all of it: most) comes back to be sent by the event loop; a streamed one is sent from here,
+    through `relay`, by the thread that began it, which keeps the app's context and its database
+    connection throughout (as the app expects: a context is undone where it was made), until its end or
+    its client leaving. Answers None then."""
     answer: dict[str, Any] = {}
 
     def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable:
@@ -145,23 +166,37 @@ def _start(wsgi: Callable[..., Iterable[bytes]], environ: dict) -> tuple:
         answer["status"], answer["headers"] = status, headers
         return _no_write
 
-    iterable: Iterable[bytes] | None = wsgi(environ, start_response)
-    assert iterable is not None  # PEP 3333: an app answers an iterable
-    iterator = iter(iterable)
-    ready = [_next(iterator)]
-    if ready[0] is not _DONE and _announced(ready[0], answer["headers"]):
-        ready.append(_next(iterator))  # the end, most likely: then nothing is left to pull from a thread
-    complete = ready[-1] is _DONE
-    ready = [chunk for chunk in ready if chunk is not _DONE]
-    if complete:
+    iterable = wsgi(environ, start_response)
+    try:
+        iterator = iter(iterable)
+        ready = [_next(iterator)]
+        if ready[0] is not _DONE and _announced(ready[0], answer["headers"]):
+            ready.append(_next(iterator))  # the end, most likely
+        complete = ready[-1] is _DONE
+        ready = [chunk for chunk in ready if chunk is not _DONE]
+        answer["sent"] = True
+        status = int(answer["status"].split(" ", 1)[0])
+        headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in answer["headers"]]
+        if complete:
+            return status, headers, b"".join(ready)
+        relay.start(status, headers)
+        finished = False
+        try:
+            for chunk in ready:
+                relay.body(chunk)
+            while not relay.gone.is_set():
+                chunk = _next(iterator)
+                if chunk is _DONE:
+                    finished = True
+                    break
+                relay.body(chunk)
+        finally:
+            relay.end(finished)
+        return None
+    finally:
         close = getattr(iterable, "close", None)
         if close is not None:
             close()
-        iterable = None
-    answer["sent"] = True
-    status = int(answer["status"].split(" ", 1)[0])
-    headers = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in answer["headers"]]
-    return status, headers, iterable, iterator, ready, complete
 
 
 def _announced(first: bytes, headers: list[tuple[str, str]]) -> bool:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import pytest
+from flask import Flask, Response, request, stream_with_context
 
 from checkout.bridge import Bridge
 
@@ -244,3 +246,40 @@ def test_bodies_held_at_once_past_the_budget_are_answered_503_and_the_budget_com
         assert (answered.status, answered.body, bridge.buffered) == (200, b"read 600", 0)
 
     asyncio.run(asyncio.wait_for(two_at_once(), 5))
+
+
+def test_streamed_answers_at_once_keep_their_context_to_the_end():
+    """Flask's stream_with_context makes the request's context on the thread that pulls the first chunk and
+    undoes it where the last is pulled: each stream is pulled by one thread, however many run at once."""
+    app = Flask(__name__)
+    closed: list[str] = []
+
+    @app.get("/export")
+    def export():
+        def rows():
+            try:
+                for n in range(5):
+                    time.sleep(0.01)  # the other streams' turns come in between
+                    yield f"{request.args['name']} {n}\n"
+            finally:
+                closed.append(request.args["name"])
+
+        return Response(stream_with_context(rows()), mimetype="text/csv")
+
+    bridge = Bridge(app.wsgi_app, threads=4, max_body=MAX_BODY, body_timeout=5)
+    clients = [Client() for _ in range(4)]
+
+    async def four_at_once():
+        await asyncio.gather(
+            *(
+                bridge(_scope(method="GET", path="/export", query=f"name=s{n}".encode()), c.receive, c.send)
+                for n, c in enumerate(clients)
+            )
+        )
+
+    asyncio.run(asyncio.wait_for(four_at_once(), 10))
+    for n, client in enumerate(clients):
+        assert client.status == 200
+        assert client.body == "".join(f"s{n} {row}\n" for row in range(5)).encode()
+        assert client.sent[-1] == {"type": "http.response.body", "body": b""}
+    assert sorted(closed) == ["s0", "s1", "s2", "s3"]

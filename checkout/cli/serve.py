@@ -214,7 +214,7 @@ def serve_with_granian(host: str, port: int, workers: int, header_timeout: float
     from granian.log import LogLevels
     from granian.server import Server
 
-    serving.raise_descriptor_limit()
+    serving.raise_descriptor_limit(BACKPRESSURE + 512)  # every request granian may take at once has its socket
     server = Server(
         "checkout.cli.serve:web_app",
         factory=True,
