@@ -250,7 +250,11 @@ def _environ(scope: Scope, body: bytes, length: int | None) -> dict:
             environ["CONTENT_TYPE"] = value
         elif name == "content-length":
             environ["CONTENT_LENGTH"] = value
-        elif name != "transfer-encoding":  # the body is whole: there is no chunking left to read
+        elif name == "transfer-encoding" or "_" in name:
+            # The body is whole: no chunking is left to read. A name with `_` would pass for the one with `-`
+            # (X_Forwarded_For for a proxy's X-Forwarded-For): dropped, as waitress and gunicorn drop it.
+            continue
+        else:
             key = "HTTP_" + name.upper().replace("-", "_")
             if key in environ:
                 value = environ[key] + ("; " if key == "HTTP_COOKIE" else ",") + value
