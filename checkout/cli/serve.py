@@ -144,7 +144,7 @@ def listening(app, host: str, port: int) -> dict:
         # Page POSTs are trusted from the address we were told to listen on (and loopback), never from
         # whatever Host a request names.
         app.config["SERVED_ORIGINS"] = [origins.origin(f"http://{'[' + host + ']' if ':' in host else host}:{port}")]
-    return {key: app.config[key] for key in ("LISTENS_ON_LOOPBACK_ONLY", "SERVED_ORIGINS")}
+    return {key: app.config[key] for key in ("LISTENS_ON_LOOPBACK_ONLY", "SERVED_ORIGINS") if key in app.config}
 
 
 def prepare(web: dict, host: str, port: int, workers: int) -> tuple[dict, dict | None]:

@@ -163,3 +163,24 @@ def test_serve_killed_outright_leaves_no_process_serving_its_port(tmp_path):
     assert not [pid for pid in beside if _alive(pid)]
     with socket.socket() as probe:
         assert probe.connect_ex(("127.0.0.1", port)) != 0  # refused: nobody listens there any more
+
+
+def test_serve_behind_a_public_address_starts_and_announces_it(tmp_path):
+    """With CHECKOUT_PUBLIC_URL, no origin is derived from where serve listens: the serving processes'
+    settings are made without one."""
+    port = processes.free_port()
+    env = {
+        **os.environ,
+        "CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path / 'checkout.sqlite3'}",
+        "CHECKOUT_SECRET_KEY": "serve-test-secret",
+        "CHECKOUT_PUBLIC_URL": "https://pay.example",
+    }
+    log = tmp_path / "serve.log"
+    command = processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port), "--no-worker")
+    with log.open("w") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=out)
+    try:
+        assert processes.wait_until_ready(f"http://127.0.0.1:{port}/healthz", process, 60), log.read_text()
+        assert "dashboard: https://pay.example/dashboard" in log.read_text().splitlines()
+    finally:
+        processes.stop(process)
