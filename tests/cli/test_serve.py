@@ -68,6 +68,26 @@ class _Receiver(BaseHTTPRequestHandler):
         pass
 
 
+def _started(tmp_path, *options: str, **settings: str) -> tuple[subprocess.Popen, int, dict, Path]:
+    """`checkout serve` with `options` (the worker beside it unless told not) on a new SQLite database, with
+    `settings` as more CHECKOUT_ variables; ready when /healthz answers."""
+    port = processes.free_port()
+    env = {
+        **os.environ,
+        "CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path / 'checkout.sqlite3'}",
+        "CHECKOUT_SECRET_KEY": "serve-test-secret",
+        **{f"CHECKOUT_{name}": value for name, value in settings.items()},
+    }
+    log = tmp_path / "serve.log"
+    command = processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port), *options)
+    with log.open("w") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=out)
+    if not processes.wait_until_ready(f"http://127.0.0.1:{port}/healthz", process, 60):
+        processes.stop(process)
+        raise AssertionError(log.read_text())
+    return process, port, env, log
+
+
 def _children(pid: int) -> list[int]:
     return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
@@ -77,23 +97,8 @@ def test_serve_runs_the_worker_beside_its_server_and_stops_it(tmp_path):
     loopback (allowed: the service listens on loopback only), and stopping serve stops every process."""
     receiver = ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
     threading.Thread(target=receiver.serve_forever, daemon=True).start()
-    port = processes.free_port()
-    env = {
-        **os.environ,
-        "CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path / 'checkout.sqlite3'}",
-        "CHECKOUT_SECRET_KEY": "serve-test-secret",
-        "CHECKOUT_SANDBOX": "on",
-    }
-    log = tmp_path / "serve.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port)),
-            env=env,
-            stdout=out,
-            stderr=out,
-        )
+    process, port, env, log = _started(tmp_path, SANDBOX="on")
     try:
-        assert processes.wait_until_ready(f"http://127.0.0.1:{port}/healthz", process, 60), log.read_text()
         made = subprocess.run(
             processes.checkout_command("merchants", "create", "--name", "Beside"),
             env=env,
@@ -136,22 +141,8 @@ def _alive(pid: int) -> bool:
 
 
 def test_serve_killed_outright_leaves_no_process_serving_its_port(tmp_path):
-    port = processes.free_port()
-    env = {
-        **os.environ,
-        "CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path / 'checkout.sqlite3'}",
-        "CHECKOUT_SECRET_KEY": "serve-test-secret",
-    }
-    log = tmp_path / "serve.log"
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port)),
-            env=env,
-            stdout=out,
-            stderr=out,
-        )
+    process, port, _, _ = _started(tmp_path)
     try:
-        assert processes.wait_until_ready(f"http://127.0.0.1:{port}/healthz", process, 60), log.read_text()
         beside = _children(process.pid)
         assert len(beside) >= 2, beside  # granian's serving process and the worker's
     finally:
@@ -168,19 +159,8 @@ def test_serve_killed_outright_leaves_no_process_serving_its_port(tmp_path):
 def test_serve_behind_a_public_address_starts_and_announces_it(tmp_path):
     """With CHECKOUT_PUBLIC_URL, no origin is derived from where serve listens: the serving processes'
     settings are made without one."""
-    port = processes.free_port()
-    env = {
-        **os.environ,
-        "CHECKOUT_DATABASE_URL": f"sqlite:///{tmp_path / 'checkout.sqlite3'}",
-        "CHECKOUT_SECRET_KEY": "serve-test-secret",
-        "CHECKOUT_PUBLIC_URL": "https://pay.example",
-    }
-    log = tmp_path / "serve.log"
-    command = processes.checkout_command("serve", "--host", "127.0.0.1", "--port", str(port), "--no-worker")
-    with log.open("w") as out:
-        process = subprocess.Popen(command, env=env, stdout=out, stderr=out)
+    process, _, _, log = _started(tmp_path, "--no-worker", PUBLIC_URL="https://pay.example")
     try:
-        assert processes.wait_until_ready(f"http://127.0.0.1:{port}/healthz", process, 60), log.read_text()
         assert "dashboard: https://pay.example/dashboard" in log.read_text().splitlines()
     finally:
         processes.stop(process)
