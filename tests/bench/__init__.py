@@ -1,1 +1,1 @@
-"""Benchmark harness (`python3 -m tests.bench`): the service under gunicorn, measured against a bare Flask route."""
+"""Benchmark harness (`python3 -m tests.bench`): the service under `checkout serve`, measured against a bare Flask route."""

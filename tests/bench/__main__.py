@@ -1,7 +1,7 @@
 """`python3 -m tests.bench`: measure the service against a bare Flask route and print one table of figures.
 
-Runs on SQLite and/or PostgreSQL (each in a fresh database), under gunicorn as production would, driven by
-wrk and hey. Always exits 0: it is a measurement; the table says PASS or FAIL per figure, and the JSON
+Runs on SQLite and/or PostgreSQL (each in a fresh database), under `checkout serve`'s server as it runs it
+(or another candidate, --server), driven by wrk and hey. Always exits 0: it is a measurement; the table says PASS or FAIL per figure, and the JSON
 file it names keeps the table and every raw number.
 """
 
@@ -56,6 +56,13 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
         help="a comma-separated choice of " + ", ".join(PARTS) + " (default: all): to measure one change quickly",
     )
     parser.add_argument(
+        "--server",
+        default="checkout-serve",
+        choices=["checkout-serve", "gunicorn", "granian", "granian-crowd", "waitress"],  # servers.CANDIDATES
+        help="the server the figures are measured under (default: checkout serve's, as it ships); the server "
+        "comparison (--only servers) measures each",
+    )
+    parser.add_argument(
         "--results",
         type=Path,
         default=REPO / "bench-results",
@@ -83,7 +90,7 @@ def main(argv: list[str]) -> int:
     tools.ensure()
     from . import figures
     from .scenario import Options, Scenario
-    from .servers import GUNICORN
+    from .servers import DESCRIBED
 
     sizes = QUICK if args.quick else FULL
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -99,6 +106,7 @@ def main(argv: list[str]) -> int:
         results=folder,
         dashboard_only=args.dashboard_only,
         only=only,
+        server=args.server,
     )
     databases = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     started = time.monotonic()
@@ -154,7 +162,7 @@ def main(argv: list[str]) -> int:
         mode = "quick smoke run" if args.quick else "full run"
         print(
             f"checkout benchmark ({mode}: {options.duration:g} s per measurement, datasets {options.small:,} and "
-            f"{options.large:,} rows, gunicorn {' '.join(GUNICORN[:6])})"
+            f"{options.large:,} rows, {DESCRIBED[options.server]})"
         )
         print(rendered)
         took = ", ".join(

@@ -1,4 +1,4 @@
-"""The bare Flask app every throughput is divided by (the same gunicorn, no database, no work), and the
+"""The bare Flask app every throughput is divided by (the same server, no database, no work), and the
 floors: views doing only what the dry run's, the query's, the direct PIX payment's and the hosted payout
 page's contracts ask, with the service's own code for each part, to tell Flask's limit from what the
 service adds."""

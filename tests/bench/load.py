@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 LUA = Path(__file__).with_name("lua")
-# One wrk thread is plenty for two gunicorn workers on this kind of machine, and leaves them the cores;
+# One wrk thread is plenty for two server processes on this kind of machine, and leaves them the cores;
 # 16 connections keep every one of the 2 x 4 server threads busy.
 CONNECTIONS = 16
 HEY_CONCURRENCY = 10

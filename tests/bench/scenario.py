@@ -35,6 +35,7 @@ class Options:
     dashboard_only: bool = False  # seed, then time the dashboard's pages; no throughput figure
     # Only these parts of a run (__main__.PARTS), to measure one change quickly; empty: all of them.
     only: frozenset[str] = frozenset()
+    server: str = "checkout-serve"  # the candidate (servers.CANDIDATES) the figures are measured under
     # The optional peer (localstripe), measured once per run by the first database's scenario and shared by
     # the others: it has no database, so one measurement serves every figure.
     peer: dict = field(default_factory=dict)
@@ -278,10 +279,12 @@ class Scenario:
                 "CHECKOUT_BENCH_FLOOR_PAGE": str(self.page_copy),
             }
             self.bare = stack.enter_context(
-                servers.gunicorn(servers.BARE_APP, self.bare_env, "/bare", logs / f"{self.kind}-bare.log")
+                servers.candidate(o.server, servers.BARE_APP, self.bare_env, "/bare", logs / f"{self.kind}-bare.log")
             )
             self.service = stack.enter_context(
-                servers.gunicorn(servers.SERVICE_APP, database.env(), "/healthz", logs / f"{self.kind}-service.log")
+                servers.candidate(
+                    o.server, servers.SERVICE_APP, database.env(), "/healthz", logs / f"{self.kind}-service.log"
+                )
             )
             self.notify_url = self.bare.url + "/notify"
             self.bare_plan = Plan(fixed=[Request("GET", "/bare")])
@@ -296,7 +299,11 @@ class Scenario:
             )
             stack.callback(app.extensions["checkout.db"].engine.dispose)
             self.app = app
-            self.raw["servers"] = {"gunicorn": " ".join(servers.GUNICORN), "wrk_connections": load.CONNECTIONS}
+            self.raw["servers"] = {
+                "server": o.server,
+                "described": servers.DESCRIBED[o.server],
+                "wrk_connections": load.CONNECTIONS,
+            }
             self.measure_all()
             if o.profile:
                 self.profiles()

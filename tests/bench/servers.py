@@ -1,5 +1,6 @@
-"""What a run serves from: fresh databases, and gunicorn processes for the service and the bare app; the
-candidate servers (gunicorn, granian's WSGI, `checkout serve` on granian, waitress) the server comparison starts."""
+"""What a run serves from: fresh databases, and the candidate servers (`checkout serve` on granian, gunicorn,
+granian's WSGI, waitress) serving the service and the bare app: one of them for the run's figures, each in
+turn for the server comparison."""
 
 from __future__ import annotations
 
@@ -153,7 +154,7 @@ def create_merchant(database: Database, folder: Path) -> dict:
     return credentials
 
 
-# --- gunicorn ------------------------------------------------------------------------------------------
+# --- servers -------------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -165,7 +166,7 @@ class Server:
     def stop(self) -> None:
         if self.process.poll() is not None:
             return
-        self.process.send_signal(signal.SIGTERM)  # gunicorn's graceful stop of its master and workers
+        self.process.send_signal(signal.SIGTERM)  # each candidate's graceful stop of its processes
         try:
             self.process.wait(STOP_TIMEOUT)
         except subprocess.TimeoutExpired:
@@ -287,6 +288,13 @@ def candidate(name: str, app: str, env: dict, ready_path: str, log: Path) -> con
     return serve(lambda port: CANDIDATES[name](app, port), f"{name} {app}", ready_path, log, env)
 
 
-def gunicorn(app: str, env: dict, ready_path: str, log: Path) -> contextlib.AbstractContextManager[Server]:
-    """Serve `app` (module:variable) with the production configuration on a free port until the block ends."""
-    return candidate("gunicorn", app, env, ready_path, log)
+# What the run's figures are measured under, unless --server says otherwise: the server `checkout serve` runs,
+# as it runs it (the figures before 2026-11-28 were gunicorn's).
+MAIN = "checkout-serve"
+DESCRIBED = {
+    "checkout-serve": "checkout serve " + " ".join(SERVE) + " (granian's ASGI, the app behind checkout/bridge.py)",
+    "gunicorn": "gunicorn " + " ".join(GUNICORN[:6]),
+    "granian": "granian " + " ".join(GRANIAN[:6]),
+    "granian-crowd": "granian " + " ".join(GRANIAN_CROWD[:6]) + " with the crowd settings",
+    "waitress": f"waitress, {SERVE_THREADS} threads, as checkout serve --server waitress",
+}
