@@ -4,7 +4,7 @@ machine with the same wrk settings as the service (its create and retrieve of a 
 
 `python3 -m tests.bench.peer PORT` serves localstripe's own aiohttp app as its CLI (`localstripe --port N
 --from-scratch`) does, except that it listens on 127.0.0.1 only (the CLI binds every interface) and writes no
-access-log line per request (our gunicorn logs warnings only). localstripe itself still rewrites a pickle of
+access-log line per request (our servers log warnings only). localstripe itself still rewrites a pickle of
 its whole store to /tmp/localstripe.pickle after each write: that is how it ships, and it is measured so.
 """
 
