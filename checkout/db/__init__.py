@@ -15,6 +15,9 @@ unit of work:
 - `peek(engine, sql, parameters)`: one row as stored now, outside any unit of work (neither begun nor
   joined), on the connection its thread keeps; `?` stands for each parameter whatever the driver. For a
   value a request must see fresh and nothing else (a merchant's keys); never for a write.
+- `heard_on(engine)`: on PostgreSQL, the process's listener for changes announced by the tables' triggers
+  (`Changes`: a stamp taken before a read, and whether the row read is unchanged since), or None; for a value
+  read every time only to be sure it is still as stored (a merchant's keys). Never for a write.
 - `RowWriter`: append-only rows that nothing in the request reads back (the API request log), written by a
   thread of their own in batches with commits that do not wait for the disk. A row may be lost on a crash;
   no other table's data ever is.
@@ -35,6 +38,7 @@ connections) lives in sqlite.py and kept.py, and a forked child starts its own.
 from __future__ import annotations
 
 from .budget import Budget, BudgetError
+from .changes import Changes, heard_on
 from .engines import PING_AFTER_IDLE, make_engine, one_statement, side_engine
 from .kept import Readers, peek
 from .migrate import MIGRATIONS, alembic_config, upgrade
@@ -48,11 +52,13 @@ __all__ = [
     "Base",
     "Budget",
     "BudgetError",
+    "Changes",
     "Database",
     "Readers",
     "RowWriter",
     "alembic_config",
     "db",
+    "heard_on",
     "make_engine",
     "one_statement",
     "peek",

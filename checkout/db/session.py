@@ -7,6 +7,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from . import budget as budgets
+from .changes import listen
 from .engines import PING_AFTER_IDLE, make_engine, name_process, one_statement
 from .kept import Readers, keep_at_most
 from .sqlite import READ_ONLY
@@ -39,10 +40,14 @@ class Database:
                 threads=int(app.config["DATABASE_THREADS"]),
                 worker=bool(app.config["DATABASE_WORKER"]),
                 sandbox=bool(app.config["SANDBOX"]),
+                # LISTEN needs a session of its own on the server, which transaction pooling does not keep.
+                listen=int(app.config["DATABASE_THREADS"]) > 0 and not app.config["DATABASE_PGBOUNCER"],
             )
         self.engine = make_engine(url, self.budget.pool if self.budget else None)
         if self.budget is not None:
             keep_at_most(self.engine, self.budget.readers)
+            if self.budget.changes:
+                listen(self.engine)
         self.read_only_engine = self.engine.execution_options(**{READ_ONLY: True})  # same pool
         # One statement is its own consistent snapshot: on PostgreSQL it needs no transaction around it, so
         # its unit of work pays no BEGIN and ROLLBACK round trips.

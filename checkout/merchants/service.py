@@ -8,11 +8,12 @@ import time
 from urllib.parse import urlsplit
 
 from sqlalchemy import select, update
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, make_transient_to_detached
 
 from .. import clock, origins
 from ..brazil.documents import brazilian_document
-from ..db import peek
+from ..db import heard_on, peek
 from ..errors import InvalidField
 from .models import Merchant
 from .policy import NormalisedLogo, check_logo
@@ -178,15 +179,18 @@ def rotate_keys(session: Session, merchant_id: int, *, seen: tuple[str, str] | N
 
 
 # Every API request starts by finding its merchant. Settings change rarely, so each process keeps the row
-# it read for a few seconds; the keys are checked against the database on every request (one indexed read
-# of two columns through db.peek, outside the request's unit of work), so a rotation is refused by the very
-# next request in any process.
+# it read for a few seconds; the keys must be as stored now, so that a rotation is refused by the very next
+# request in any process. On PostgreSQL the process hears every change to a merchant's row (db.heard_on: a
+# trigger's NOTIFY, one listening connection a process), and a copy no change was heard for since it was read
+# is used as it is; otherwise, or while the listener is not listening, the keys are read on every request (one
+# indexed read of two columns through db.peek, outside the request's unit of work).
 CACHE_SECONDS = 5.0
 _KEYS = "SELECT security_key, app_key FROM merchants WHERE id = ?"
-# Process-wide: what this process read of merchant rows, whichever app read it. A copy is used only once its
-# keys match the request's own database, so apps on other databases cannot mix; and `forget` is called by
-# services (a key rotation, a settings change) that have no app at hand.
-_cache: dict[str, tuple[float, Merchant]] = {}
+# Process-wide: what this process read of merchant rows, whichever app read it, with the stamp of the changes
+# heard before the read. A copy is used only once its keys match the request's own database (read, or heard
+# unchanged there), so apps on other databases cannot mix; and `forget` is called by services (a key
+# rotation, a settings change) that have no app at hand.
+_cache: dict[str, tuple[float, Merchant, int | None]] = {}
 _cache_lock = threading.Lock()
 
 
@@ -199,12 +203,23 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
     merchant's columns may take the shared copy itself (`attach=False`), which nothing may change.
     """
     now = time.monotonic()
+    engine = session.get_bind().engine  # a reader session's bind is a Connection
+    changes = heard_on(engine)
     with _cache_lock:
         hit = _cache.get(app_id)
     if hit is not None and now - hit[0] < CACHE_SECONDS:
-        stored = _stored_keys(session, hit[1].id)
-        if stored is not None and tuple(stored) == (hit[1].security_key, hit[1].app_key):
-            return session.merge(hit[1], load=False) if attach else hit[1]
+        copy = hit[1]
+        if changes is not None and changes.unchanged(f"merchants:{copy.id}", hit[2]):
+            return session.merge(copy, load=False) if attach else copy
+        stamp = changes.stamp() if changes is not None else None  # before the read it vouches for
+        stored = _stored_keys(engine, copy.id)
+        if stored is not None and tuple(stored) == (copy.security_key, copy.app_key):
+            if stamp is not None:
+                with _cache_lock:
+                    if _cache.get(app_id) is hit:
+                        _cache[app_id] = (hit[0], copy, stamp)
+            return session.merge(copy, load=False) if attach else copy
+    stamp = changes.stamp() if changes is not None else None
     merchant = find_by_app_id(session, app_id)
     if merchant is None:
         return None
@@ -212,14 +227,14 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
     with _cache_lock:
         if len(_cache) > 10_000:
             _cache.clear()
-        _cache[app_id] = (now, snapshot)
+        _cache[app_id] = (now, snapshot, stamp)
     return merchant
 
 
-def _stored_keys(session: Session, merchant_id: int) -> tuple | None:
+def _stored_keys(engine: Engine, merchant_id: int) -> tuple | None:
     """The merchant's two keys as stored now, read beside the request's unit of work (which this read
     neither begins nor joins: on SQLite a writer's lock is then taken only by its writes)."""
-    return peek(session.get_bind().engine, _KEYS, (merchant_id,))  # a reader session's bind is a Connection
+    return peek(engine, _KEYS, (merchant_id,))
 
 
 def _detached_copy(merchant: Merchant) -> Merchant:

@@ -9,11 +9,12 @@ import pytest
 from sqlalchemy import select
 
 from checkout.dashboard import developers as dev
-from checkout.db import db
+from checkout.db import db, heard_on
 from checkout.merchants import service
 from checkout.merchants.models import Merchant
 from tests import builders
 from tests.conftest import Api, PayoutApi
+from tests.db.helpers import heard
 
 from .helpers import PASSWORD, add_user, csrf, failures
 
@@ -198,14 +199,18 @@ def test_rotation_refuses_the_old_keys_at_once_and_takes_the_new(alice, app, cli
 
 
 def test_rotation_in_another_process_is_seen_by_the_next_request_here(app, client, api, monkeypatch):
-    """Another process rotates: this one's cache is not told, yet the old key is refused at once."""
+    """Another process rotates: this one's cache is not told, yet the old key is refused at once (on
+    PostgreSQL once the rotation is heard, which its commit announces)."""
     trade_no = api.post("/trade/pay", builders.direct("PIX", "order-1"), expect=200)["trade_no"]
     api.post("/trade/query", {"trade_no": trade_no}, expect=200)  # this process now holds the merchant
+    stamp = service._cache[api.app_id][2]
     with app.app_context():
         monkeypatch.setattr(service, "forget", lambda app_id=None: None)  # not this process's cache
         merchant = service.find_by_app_id(db.session, api.app_id)
         rotated = service.credentials(service.rotate_keys(db.session, merchant.id))
         db.session.commit()
+        changes = heard_on(db.engine)
+        assert changes is None or heard(changes, f"merchants:{merchant.id}", stamp)
     assert api.post("/trade/query", {"trade_no": trade_no}, expect=400)["sub_code"] == "invalid-signature"
     assert Api(client, rotated).post("/trade/query", {"trade_no": trade_no}, expect=200)["trade_no"] == trade_no
 

@@ -70,8 +70,8 @@ def served(tmp_path):
 def test_serve_holds_no_more_connections_than_its_budget_under_concurrent_requests(served):
     base, credentials, log = served
     assert (
-        "database connections: at most 6 (8 request threads: 2 kept for reads + 2 pooled, 1 request log,"
-        " 1 sandbox clock) in the serving process" in log.read_text()
+        "database connections: at most 6 (8 request threads: 1 kept for reads + 2 pooled, 1 request log,"
+        " 1 sandbox clock, 1 listening for key changes) in the serving process" in log.read_text()
     )
     pair = f"{credentials['app_id']}:{credentials['security_key']}".encode()
     headers = {"Authorization": "Basic " + base64.b64encode(pair).decode()}

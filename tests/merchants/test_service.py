@@ -2,12 +2,15 @@
 
 from sqlalchemy import event
 
-from checkout.db import db
+from checkout.db import db, heard_on
 from checkout.merchants import service
 from checkout.merchants.models import Merchant
+from tests.db.helpers import heard
 
 
 def test_a_request_merchant_is_kept_for_a_few_seconds(app, merchant, monkeypatch):
+    """Where no change is heard (SQLite; PostgreSQL while not listening), the keys are read every time."""
+    monkeypatch.setattr(service, "heard_on", lambda engine: None)
     now = [1000.0]
     monkeypatch.setattr(service.time, "monotonic", lambda: now[0])
     service.forget()
@@ -57,11 +60,13 @@ def test_a_read_only_request_takes_the_shared_copy_itself(app, merchant):
 
 
 def test_keys_changed_by_another_process_are_seen_by_the_next_request(app, merchant):
-    """A copy cached here is not trusted for its keys: another process's rotation is seen at once."""
+    """A copy cached here is not trusted for its keys: another process's rotation is seen at once (on
+    PostgreSQL, once the change is heard: its notification is sent as it commits)."""
     service.forget()
     with app.app_context():
         try:
-            service.for_request(db.session, merchant["app_id"])
+            mine = service.for_request(db.session, merchant["app_id"]).id
+            stamp = service._cache[merchant["app_id"]][2]
             db.session.rollback()
             # As another process does it: the row changes, this process's cache is not told.
             db.session.query(Merchant).filter_by(app_id=merchant["app_id"]).update(
@@ -69,6 +74,9 @@ def test_keys_changed_by_another_process_are_seen_by_the_next_request(app, merch
             )
             db.session.commit()
             db.session.expunge_all()
+            changes = heard_on(db.engine)
+            if changes is not None:
+                assert heard(changes, f"merchants:{mine}", stamp)
             seen = service.for_request(db.session, merchant["app_id"], attach=False)
             assert (seen.security_key, seen.app_key) == ("sk_rotated", "ak_rotated")
         finally:

@@ -1,0 +1,195 @@
+"""Changes heard from PostgreSQL: one LISTEN connection per process and database, so a value a request must
+see as stored now (a merchant's keys) is read again only when a change to its row was announced."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import select
+import threading
+import time
+import weakref
+from typing import Any
+
+from psycopg import pq
+from sqlalchemy import create_engine
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import NullPool
+
+from .engines import connect_args
+
+log = logging.getLogger(__name__)
+
+# Triggers (migration 0020) send `<table>:<id>` for a row changed or deleted, `<table>:*` for a whole table
+# emptied, on this channel, at the commit of the transaction that changed it.
+CHANNEL = "checkout_changes"
+# How long the listening connection may sit silent before it is pinged (a server gone without a word shows
+# up here at the latest), and the longest wait between two attempts to listen again.
+PING_EVERY = 30.0
+RETRY_AT_MOST = 30.0
+# Past this many rows named since the last start, the listener forgets them all and starts a new epoch.
+REMEMBERED = 100_000
+
+
+class Changes:
+    """The changes heard on one database by this process, as generations.
+
+    A reader takes a `stamp()` before it reads a row and keeps it beside what it read; `unchanged(name,
+    stamp)` later says whether that read is still the row as stored now: true only while the listener has
+    listened without a break since the stamp, no change to the row has been heard since, and none is waiting
+    on the connection's socket unread (its poll costs a system call, no round trip). A change committed by
+    another process is therefore missed only while its notification is still inside the server, which sends
+    it to the listening session as the change commits. False whenever in doubt: the caller reads the row.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.url = engine.url
+        self._lock = threading.Lock()
+        self._pid = -1
+        self._thread: threading.Thread | None = None
+        self._fd = -1  # the listening socket, -1 while not listening
+        self._draining = False  # the listener is between taking notifications off the socket and noting them
+        self._generation = 0
+        self._epoch = 0  # stamps older than this were taken before the listener's last (re)start
+        self._named: dict[str, int] = {}  # a row's name -> the generation its last change was heard at
+
+    def stamp(self) -> int | None:
+        """The generation to keep with a read made from now on; None: not listening (read every time)."""
+        self._start()
+        if self._fd < 0:
+            return None
+        return self._generation
+
+    def unchanged(self, name: str, since: int | None) -> bool:
+        """True when no change to the row `name` (`<table>:<id>`) can have committed since `since` was taken."""
+        if since is None or self._pid != os.getpid():
+            return False
+        fd = self._fd
+        if fd < 0 or _readable(fd) or self._draining:
+            return False
+        # Read after the socket and the flag (under the GIL in that order): a change taken off the socket
+        # before the poll was noted before the flag fell.
+        if since < self._epoch:
+            return False
+        # A change heard before the stamp had committed before it, so the read that followed saw it.
+        table = name.split(":", 1)[0]
+        return self._named.get(name, -1) <= since and self._named.get(f"{table}:*", -1) <= since
+
+    def listening(self, seconds: float) -> bool:
+        """Start the listener if it is not, and wait at most `seconds` for it to listen."""
+        deadline = time.monotonic() + seconds
+        while self.stamp() is None:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
+
+    def _start(self) -> None:
+        if self._pid == os.getpid() and self._thread is not None:
+            return
+        with self._lock:
+            if self._pid == os.getpid() and self._thread is not None:
+                return
+            # A forked child listens on its own connection: the parent's socket is not its to read or close.
+            self._pid, self._fd, self._draining = os.getpid(), -1, False
+            self._thread = threading.Thread(target=self._listen, name="checkout-changes", daemon=True)
+            self._thread.start()
+
+    def _listen(self) -> None:
+        engine = create_engine(self.url, poolclass=NullPool, connect_args=connect_args(str(self.url)))
+        wait = 1.0
+        while True:
+            connection: Any = None
+            try:
+                pooled = engine.raw_connection()
+                connection = pooled.driver_connection
+                pooled.detach()  # closed here, never returned to a pool
+                connection.autocommit = True
+                connection.add_notify_handler(lambda heard: self._heard(heard.payload))
+                connection.execute(f"LISTEN {CHANNEL}")
+                with self._lock:
+                    self._generation += 1
+                    self._epoch = self._generation  # a read before this may have missed a change unheard
+                    self._named.clear()
+                    self._fd = connection.fileno()
+                wait = 1.0
+                self._serve(connection)
+            except Exception as error:  # noqa: BLE001 (any failure: not listening, read every time, try again)
+                log.warning("not listening for changes on the database (%s); reading every time meanwhile", error)
+            finally:
+                self._fd = -1
+                if connection is not None:
+                    with contextlib.suppress(Exception):
+                        connection.close()
+            time.sleep(wait)
+            wait = min(wait * 2, RETRY_AT_MOST)
+
+    def _serve(self, connection: Any) -> None:
+        poller = select.poll()
+        poller.register(connection.fileno(), select.POLLIN | select.POLLERR | select.POLLHUP)
+        pgconn = connection.pgconn
+        while True:
+            if not poller.poll(PING_EVERY * 1000):
+                self._draining = True
+                try:
+                    connection.execute("SELECT 1")  # notifications met meanwhile go to the handler
+                finally:
+                    self._draining = False
+                continue
+            self._draining = True
+            try:
+                pgconn.consume_input()
+                if pgconn.status != pq.ConnStatus.OK:
+                    raise ConnectionError("the listening connection was closed")
+                while (heard := pgconn.notifies()) is not None:
+                    self._heard(heard.extra.decode())
+            finally:
+                self._draining = False
+
+    def _heard(self, name: str) -> None:
+        self._generation += 1
+        if len(self._named) >= REMEMBERED:
+            self._named.clear()
+            self._epoch = self._generation
+        self._named[name] = self._generation
+
+
+def _readable(fd: int) -> bool:
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLERR | select.POLLHUP)
+    return bool(poller.poll(0))
+
+
+# Process-wide by nature: one listener per database a process reads (whichever app reads it), found from any
+# engine on it by its pool.
+_by_url: dict[str, Changes] = {}
+_by_pool: weakref.WeakKeyDictionary[Any, Changes] = weakref.WeakKeyDictionary()
+_registry_lock = threading.Lock()
+
+
+def listen(engine: Engine) -> Changes:
+    """Hear the changes on `engine`'s database (PostgreSQL) in this process: the listener starts with the
+    first stamp taken. Engines on the same database share it."""
+    key = engine.url.render_as_string(hide_password=False)
+    with _registry_lock:
+        changes = _by_url.get(key)
+        if changes is None:
+            changes = _by_url[key] = Changes(engine)
+        _by_pool[engine.pool] = changes
+    return changes
+
+
+def heard_on(engine: Engine) -> Changes | None:
+    """The listener of `engine`'s database if this process listens there (listen()), else None."""
+    return _by_pool.get(engine.pool)
+
+
+def _after_fork_in_child() -> None:
+    global _registry_lock  # noqa: PLW0603 (the parent's may have been held by a thread the child has not)
+    _registry_lock = threading.Lock()
+    for changes in _by_url.values():
+        changes._lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)

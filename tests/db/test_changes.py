@@ -1,0 +1,135 @@
+"""Changes heard from PostgreSQL: a merchant's row announced when it changes, what a stamp vouches for, and a
+listener that lost its connection vouching for nothing read before it listened again."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.pool import NullPool
+
+from checkout.db import changes as changes_module
+from checkout.db import db, heard_on
+from checkout.merchants import service
+from checkout.merchants.models import Merchant
+
+from .helpers import heard
+
+URL = os.environ.get("CHECKOUT_DATABASE_URL", "")
+pytestmark = pytest.mark.skipif(not URL.startswith("postgresql"), reason="PostgreSQL's LISTEN/NOTIFY")
+
+
+@pytest.fixture
+def changes(app):
+    with app.app_context():
+        found = heard_on(db.engine)
+    assert found is not None and found.listening(10)
+    return found
+
+
+@pytest.fixture
+def other():
+    """Another process's connection: what it commits is announced, never told to this process's cache."""
+    engine = create_engine(URL, poolclass=NullPool)
+    with engine.connect() as connection:
+        yield connection
+    engine.dispose()
+
+
+def _id(app, app_id: str) -> int:
+    with app.app_context():
+        return service.find_by_app_id(db.session, app_id).id
+
+
+def test_a_row_changed_elsewhere_is_heard_and_the_stamp_no_longer_vouches_for_it(app, merchant, other_api,
+                                                                              changes, other):  # fmt: skip
+    mine, theirs = _id(app, merchant["app_id"]), _id(app, other_api.app_id)
+    stamp = changes.stamp()
+    assert changes.unchanged(f"merchants:{mine}", stamp) and changes.unchanged(f"merchants:{theirs}", stamp)
+    other.execute(text("UPDATE merchants SET name = 'Elsewhere' WHERE id = :id"), {"id": mine})
+    assert changes.unchanged(f"merchants:{mine}", stamp)  # not committed: nothing announced
+    other.commit()
+    assert heard(changes, f"merchants:{mine}", stamp)
+    assert changes.unchanged(f"merchants:{theirs}", stamp)  # another merchant's copy still holds
+    # A stamp taken after the change was heard vouches for a read made after it.
+    assert changes.unchanged(f"merchants:{mine}", changes.stamp())
+    assert not changes.unchanged(f"merchants:{mine}", None)
+
+
+def test_a_deleted_row_and_an_emptied_table_are_heard(app, merchant, other_api, changes, other):
+    mine, theirs = _id(app, merchant["app_id"]), _id(app, other_api.app_id)
+    stamp = changes.stamp()
+    other.execute(text("DELETE FROM merchants WHERE id = :id"), {"id": theirs})
+    other.commit()
+    assert heard(changes, f"merchants:{theirs}", stamp)
+    stamp = changes.stamp()
+    other.execute(text("TRUNCATE merchants CASCADE"))
+    other.commit()
+    assert heard(changes, f"merchants:{mine}", stamp)  # every row of the table: `merchants:*`
+
+
+def test_a_listener_that_lost_its_connection_vouches_for_nothing_read_before_it_listens_again(app, merchant,
+                                                                                          changes, other):  # fmt: skip
+    mine = _id(app, merchant["app_id"])
+    stamp = changes.stamp()
+    assert changes.unchanged(f"merchants:{mine}", stamp)
+    # The server ends the listening session (a restart, an idle timeout, an operator).
+    ended = other.execute(
+        text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = :listen AND datname = current_database()"),
+        {"listen": f"LISTEN {changes_module.CHANNEL}"},
+    ).scalars().all()  # fmt: skip
+    other.commit()
+    assert ended == [True]
+    assert heard(changes, f"merchants:{mine}", stamp)  # meanwhile in doubt: read every time
+    # A change made while nobody listened is never announced again: the new epoch is why it is not missed.
+    assert changes.listening(10)
+    assert not changes.unchanged(f"merchants:{mine}", stamp)
+    assert changes.unchanged(f"merchants:{mine}", changes.stamp())
+
+
+def test_a_notification_on_the_socket_not_yet_taken_is_a_doubt(app, merchant, changes, monkeypatch):
+    mine = _id(app, merchant["app_id"])
+    stamp = changes.stamp()
+    monkeypatch.setattr(changes_module, "_readable", lambda fd: True)
+    assert not changes.unchanged(f"merchants:{mine}", stamp)
+
+
+def test_the_key_check_reads_nothing_while_no_change_is_heard_and_reads_again_after_one(app, merchant, changes,
+                                                                                   other, monkeypatch):  # fmt: skip
+    service.forget()
+    reads, statements = [], []
+    stored_keys = service._stored_keys
+    monkeypatch.setattr(service, "_stored_keys", lambda *args: reads.append(args[1]) or stored_keys(*args))
+
+    def count(*args):
+        statements.append(args[2])
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            mine = service.for_request(db.session, merchant["app_id"]).id
+            db.session.rollback()
+            db.session.expunge_all()
+            seen = len(statements)
+            for _ in range(3):
+                kept = service.for_request(db.session, merchant["app_id"], attach=False)
+            assert (reads, statements[seen:], kept.security_key) == ([], [], merchant["security_key"])
+            # Another process renames the merchant and rotates its keys: heard, the next request reads it all.
+            stamp = service._cache[merchant["app_id"]][2]
+            other.execute(
+                text("UPDATE merchants SET name = 'Renamed', security_key = 'sk_rotated' WHERE id = :id"),
+                {"id": mine},
+            )
+            other.commit()
+            assert heard(changes, f"merchants:{mine}", stamp)
+            again = service.for_request(db.session, merchant["app_id"], attach=False)
+            assert (again.name, again.security_key, reads) == ("Renamed", "sk_rotated", [mine])
+            db.session.rollback()
+            assert service.for_request(db.session, merchant["app_id"], attach=False).name == "Renamed"
+            assert reads == [mine]  # the copy read again came with its own stamp
+            db.session.query(Merchant).filter_by(id=mine).update({"name": "Here"})
+            db.session.commit()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+            service.forget()
