@@ -181,9 +181,10 @@ def rotate_keys(session: Session, merchant_id: int, *, seen: tuple[str, str] | N
 # Every API request starts by finding its merchant. Settings change rarely, so each process keeps the row
 # it read for a few seconds; the keys must be as stored now, so that a rotation is refused by the very next
 # request in any process. On PostgreSQL the process hears every change to a merchant's row (db.heard_on: a
-# trigger's NOTIFY, one listening connection a process), and a copy no change was heard for since it was read
-# is used as it is; otherwise, or while the listener is not listening, the keys are read on every request (one
-# indexed read of two columns through db.peek, outside the request's unit of work).
+# trigger's NOTIFY, one listening connection a process): a copy no change was heard for since it was read is
+# used as it is, one whose row changed is read again whole (its settings too). Elsewhere, or for a copy read
+# while the process was not listening, the keys are read on every request (one indexed read of two columns
+# through db.peek, outside the request's unit of work).
 CACHE_SECONDS = 5.0
 _KEYS = "SELECT security_key, app_key FROM merchants WHERE id = ?"
 # Process-wide: what this process read of merchant rows, whichever app read it, with the stamp of the changes
@@ -209,16 +210,19 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
         hit = _cache.get(app_id)
     if hit is not None and now - hit[0] < CACHE_SECONDS:
         copy = hit[1]
-        if changes is not None and changes.unchanged(f"merchants:{copy.id}", hit[2]):
-            return session.merge(copy, load=False) if attach else copy
-        stamp = changes.stamp() if changes is not None else None  # before the read it vouches for
-        stored = _stored_keys(engine, copy.id)
-        if stored is not None and tuple(stored) == (copy.security_key, copy.app_key):
-            if stamp is not None:
-                with _cache_lock:
-                    if _cache.get(app_id) is hit:
-                        _cache[app_id] = (hit[0], copy, stamp)
-            return session.merge(copy, load=False) if attach else copy
+        if changes is not None and hit[2] is not None:
+            if changes.unchanged(f"merchants:{copy.id}", hit[2]):
+                return session.merge(copy, load=False) if attach else copy
+            # A change to the row was heard (or may have been): its settings as well as its keys, read below.
+        else:
+            stamp = changes.stamp() if changes is not None else None  # before the read it vouches for
+            stored = _stored_keys(engine, copy.id)
+            if stored is not None and tuple(stored) == (copy.security_key, copy.app_key):
+                if stamp is not None:
+                    with _cache_lock:
+                        if _cache.get(app_id) is hit:
+                            _cache[app_id] = (hit[0], copy, stamp)
+                return session.merge(copy, load=False) if attach else copy
     stamp = changes.stamp() if changes is not None else None
     merchant = find_by_app_id(session, app_id)
     if merchant is None:

@@ -57,3 +57,21 @@ def test_the_start_line_names_the_total_and_its_parts():
         "database connections: at most 14 (8 request threads: 5 kept for reads + 7 pooled"
         " (the worker's included), 1 request log, 1 sandbox clock)"
     )
+
+
+def test_a_process_that_listens_counts_its_listening_connection():
+    budget = budgets.split(None, threads=8, worker=False, sandbox=True, listen=True)
+    assert (budget.total, budget.readers, budget.pool, budget.changes) == (19, 8, 8, 1)
+    assert budget.describe() == (
+        "database connections: at most 19 (8 request threads: 8 kept for reads + 8 pooled, 1 request log,"
+        " 1 sandbox clock, 1 listening for key changes)"
+    )
+    assert budgets.least(8, worker=True, sandbox=True, listen=True) == 20
+
+
+def test_a_budget_with_no_room_to_listen_goes_without_rather_than_refuse_to_start():
+    # A web process with its worker and the sandbox needs 4; listening would make it 5.
+    tight = budgets.split(4, threads=8, worker=True, sandbox=True, listen=True)
+    assert (tight.changes, tight.readers, tight.pool, tight.total) == (0, 0, 2, 4)
+    roomy = budgets.split(6, threads=8, worker=True, sandbox=True, listen=True)
+    assert (roomy.changes, roomy.readers, roomy.pool, roomy.total) == (1, 0, 3, 6)

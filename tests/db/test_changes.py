@@ -12,7 +12,6 @@ from sqlalchemy.pool import NullPool
 from checkout.db import changes as changes_module
 from checkout.db import db, heard_on
 from checkout.merchants import service
-from checkout.merchants.models import Merchant
 
 from .helpers import heard
 
@@ -95,7 +94,7 @@ def test_a_notification_on_the_socket_not_yet_taken_is_a_doubt(app, merchant, ch
     assert not changes.unchanged(f"merchants:{mine}", stamp)
 
 
-def test_the_key_check_reads_nothing_while_no_change_is_heard_and_reads_again_after_one(app, merchant, changes,
+def test_the_key_check_reads_nothing_while_no_change_is_heard_and_the_whole_row_after_one(app, merchant, changes,
                                                                                    other, monkeypatch):  # fmt: skip
     service.forget()
     reads, statements = [], []
@@ -115,21 +114,45 @@ def test_the_key_check_reads_nothing_while_no_change_is_heard_and_reads_again_af
             for _ in range(3):
                 kept = service.for_request(db.session, merchant["app_id"], attach=False)
             assert (reads, statements[seen:], kept.security_key) == ([], [], merchant["security_key"])
-            # Another process renames the merchant and rotates its keys: heard, the next request reads it all.
+            # Another process renames the merchant: heard, the next request reads the whole row again.
             stamp = service._cache[merchant["app_id"]][2]
-            other.execute(
-                text("UPDATE merchants SET name = 'Renamed', security_key = 'sk_rotated' WHERE id = :id"),
-                {"id": mine},
-            )
+            other.execute(text("UPDATE merchants SET name = 'Renamed' WHERE id = :id"), {"id": mine})
             other.commit()
             assert heard(changes, f"merchants:{mine}", stamp)
-            again = service.for_request(db.session, merchant["app_id"], attach=False)
-            assert (again.name, again.security_key, reads) == ("Renamed", "sk_rotated", [mine])
+            renamed = service.for_request(db.session, merchant["app_id"], attach=False)
+            assert (renamed.name, renamed.security_key, reads) == ("Renamed", merchant["security_key"], [])
             db.session.rollback()
-            assert service.for_request(db.session, merchant["app_id"], attach=False).name == "Renamed"
-            assert reads == [mine]  # the copy read again came with its own stamp
-            db.session.query(Merchant).filter_by(id=mine).update({"name": "Here"})
-            db.session.commit()
+            # ...and rotates its keys.
+            stamp = service._cache[merchant["app_id"]][2]
+            other.execute(text("UPDATE merchants SET security_key = 'sk_rotated' WHERE id = :id"), {"id": mine})
+            other.commit()
+            assert heard(changes, f"merchants:{mine}", stamp)
+            seen = len(statements)
+            rotated = service.for_request(db.session, merchant["app_id"], attach=False)
+            assert (rotated.security_key, reads, len(statements) - seen) == ("sk_rotated", [], 1)
+            db.session.rollback()
+            seen = len(statements)
+            assert service.for_request(db.session, merchant["app_id"], attach=False).security_key == "sk_rotated"
+            assert (reads, statements[seen:]) == ([], [])  # the copy read again came with its own stamp
         finally:
             event.remove(db.engine, "before_cursor_execute", count)
+            service.forget()
+
+
+def test_a_copy_read_before_the_process_listened_has_its_keys_read_once_then_is_heard(app, merchant, changes,
+                                                                                  monkeypatch):  # fmt: skip
+    service.forget()
+    reads = []
+    stored_keys = service._stored_keys
+    monkeypatch.setattr(service, "_stored_keys", lambda *args: reads.append(args[1]) or stored_keys(*args))
+    with app.app_context():
+        try:
+            mine = service.for_request(db.session, merchant["app_id"]).id
+            db.session.rollback()
+            read_at, copy, _stamp = service._cache[merchant["app_id"]]
+            service._cache[merchant["app_id"]] = (read_at, copy, None)  # as read while not listening
+            for _ in range(3):
+                assert service.for_request(db.session, merchant["app_id"], attach=False) is copy
+            assert reads == [mine]  # the keys read once, with a stamp taken before: then trusted
+        finally:
             service.forget()
