@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session, make_transient_to_detached
 
 from .. import clock, origins
 from ..brazil.documents import brazilian_document
-from ..db import heard_on, peek
+from ..db import Changes, heard_on, peek
 from ..errors import InvalidField
 from .models import Merchant
 from .policy import NormalisedLogo, check_logo
@@ -187,11 +187,11 @@ def rotate_keys(session: Session, merchant_id: int, *, seen: tuple[str, str] | N
 # through db.peek, outside the request's unit of work).
 CACHE_SECONDS = 5.0
 _KEYS = "SELECT security_key, app_key FROM merchants WHERE id = ?"
-# Process-wide: what this process read of merchant rows, whichever app read it, with the stamp of the changes
-# heard before the read. A copy is used only once its keys match the request's own database (read, or heard
-# unchanged there), so apps on other databases cannot mix; and `forget` is called by services (a key
-# rotation, a settings change) that have no app at hand.
-_cache: dict[str, tuple[float, Merchant, int | None]] = {}
+# Process-wide: what this process read of merchant rows, whichever app read it, with the listener and stamp
+# that vouch for the read. A copy is used only once its keys match the request's own database (read there, or
+# heard unchanged by that database's listener), so apps on other databases cannot mix; and `forget` is called
+# by services (a key rotation, a settings change) that have no app at hand.
+_cache: dict[str, tuple[float, Merchant, tuple[Changes, int] | None]] = {}
 _cache_lock = threading.Lock()
 
 
@@ -209,21 +209,21 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
     with _cache_lock:
         hit = _cache.get(app_id)
     if hit is not None and now - hit[0] < CACHE_SECONDS:
-        copy = hit[1]
-        if changes is not None and hit[2] is not None:
-            if changes.unchanged(f"merchants:{copy.id}", hit[2]):
+        copy, heard = hit[1], hit[2]
+        if changes is not None and heard is not None and heard[0] is changes:
+            if changes.unchanged(f"merchants:{copy.id}", heard[1]):
                 return session.merge(copy, load=False) if attach else copy
             # A change to the row was heard (or may have been): its settings as well as its keys, read below.
         else:
-            stamp = changes.stamp() if changes is not None else None  # before the read it vouches for
+            vouched = _vouch(changes)  # taken before the read it vouches for
             stored = _stored_keys(engine, copy.id)
             if stored is not None and tuple(stored) == (copy.security_key, copy.app_key):
-                if stamp is not None:
+                if vouched is not None:
                     with _cache_lock:
                         if _cache.get(app_id) is hit:
-                            _cache[app_id] = (hit[0], copy, stamp)
+                            _cache[app_id] = (hit[0], copy, vouched)
                 return session.merge(copy, load=False) if attach else copy
-    stamp = changes.stamp() if changes is not None else None
+    vouched = _vouch(changes)
     merchant = find_by_app_id(session, app_id)
     if merchant is None:
         return None
@@ -231,8 +231,14 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
     with _cache_lock:
         if len(_cache) > 10_000:
             _cache.clear()
-        _cache[app_id] = (now, snapshot, stamp)
+        _cache[app_id] = (now, snapshot, vouched)
     return merchant
+
+
+def _vouch(changes: Changes | None) -> tuple[Changes, int] | None:
+    """What a read made from now on may be trusted by: the listener of its database and its stamp."""
+    stamp = changes.stamp() if changes is not None else None
+    return None if changes is None or stamp is None else (changes, stamp)
 
 
 def _stored_keys(engine: Engine, merchant_id: int) -> tuple | None:

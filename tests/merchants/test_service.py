@@ -66,7 +66,7 @@ def test_keys_changed_by_another_process_are_seen_by_the_next_request(app, merch
     with app.app_context():
         try:
             mine = service.for_request(db.session, merchant["app_id"]).id
-            stamp = service._cache[merchant["app_id"]][2]
+            stamp = (service._cache[merchant["app_id"]][2] or (None, None))[1]
             db.session.rollback()
             # As another process does it: the row changes, this process's cache is not told.
             db.session.query(Merchant).filter_by(app_id=merchant["app_id"]).update(
@@ -91,3 +91,35 @@ def test_rotate_keys_gives_a_new_pair(app, merchant):
         assert rotated.app_id == merchant["app_id"]
         assert rotated.security_key.startswith("sk_") and rotated.security_key != merchant["security_key"]
         assert len(rotated.app_key) == 64 and rotated.app_key != merchant["app_key"]
+
+
+class _Listener:
+    """A listener that has heard nothing since stamp 1."""
+
+    def stamp(self) -> int:
+        return 1
+
+    def unchanged(self, name: str, since: int | None) -> bool:
+        return since == 1
+
+
+def test_a_copy_vouched_for_by_another_databases_listener_has_its_keys_read(app, merchant, monkeypatch):
+    """The cache is the process's: a copy heard unchanged on one database says nothing of another's row."""
+    first, second = _Listener(), _Listener()
+    reads = []
+    stored_keys = service._stored_keys
+    monkeypatch.setattr(service, "_stored_keys", lambda *args: reads.append(args[1]) or stored_keys(*args))
+    service.forget()
+    with app.app_context():
+        try:
+            monkeypatch.setattr(service, "heard_on", lambda engine: first)
+            mine = service.for_request(db.session, merchant["app_id"]).id
+            db.session.rollback()
+            service.for_request(db.session, merchant["app_id"], attach=False)
+            assert reads == []  # heard unchanged by the listener that vouched for it
+            monkeypatch.setattr(service, "heard_on", lambda engine: second)
+            service.for_request(db.session, merchant["app_id"], attach=False)
+            service.for_request(db.session, merchant["app_id"], attach=False)
+            assert reads == [mine]  # read once on this database, then vouched for by its listener
+        finally:
+            service.forget()
