@@ -49,6 +49,7 @@ class Changes:
         self._pid = -1
         self._thread: threading.Thread | None = None
         self._fd = -1  # the listening socket, -1 while not listening
+        self.backend_pid: int | None = None  # the listening session's in pg_stat_activity, None while not listening
         self._draining = False  # the listener is between taking notifications off the socket and noting them
         self._generation = 0
         self._epoch = 0  # stamps older than this were taken before the listener's last (re)start
@@ -92,7 +93,7 @@ class Changes:
             if self._pid == os.getpid() and self._thread is not None:
                 return
             # A forked child listens on its own connection: the parent's socket is not its to read or close.
-            self._pid, self._fd, self._draining = os.getpid(), -1, False
+            self._pid, self._fd, self._draining, self.backend_pid = os.getpid(), -1, False, None
             self._thread = threading.Thread(target=self._listen, name="checkout-changes", daemon=True)
             self._thread.start()
 
@@ -113,12 +114,13 @@ class Changes:
                     self._epoch = self._generation  # a read before this may have missed a change unheard
                     self._named.clear()
                     self._fd = connection.fileno()
+                    self.backend_pid = connection.info.backend_pid
                 wait = 1.0
                 self._serve(connection)
             except Exception as error:  # noqa: BLE001 (any failure: not listening, read every time, try again)
                 log.warning("not listening for changes on the database (%s); reading every time meanwhile", error)
             finally:
-                self._fd = -1
+                self._fd, self.backend_pid = -1, None
                 if connection is not None:
                     with contextlib.suppress(Exception):
                         connection.close()
@@ -133,7 +135,9 @@ class Changes:
             if not poller.poll(PING_EVERY * 1000):
                 self._draining = True
                 try:
-                    connection.execute("SELECT 1")  # notifications met meanwhile go to the handler
+                    # A round trip that changes nothing (the channel is already listened to); notifications met
+                    # meanwhile go to the handler.
+                    connection.execute(f"LISTEN {CHANNEL}")
                 finally:
                     self._draining = False
                 continue
