@@ -162,6 +162,10 @@ def _worst_p99(raw: dict) -> float | None:
     return max(values) if len(values) == 2 else None
 
 
+def _page_p99(raw: dict) -> float | None:
+    return (raw.get("page_latency") or {}).get("p99_ms")
+
+
 def _page_bytes(family: str) -> Callable[[dict], float | None]:
     return lambda raw: ((raw.get("page_bytes") or {}).get(family) or {}).get("total")
 
@@ -412,6 +416,7 @@ def figures(small: int, large: int) -> list[Figure]:
             "its contract on the service's own statement and rendered copy, in a bare view",
         ),
         Figure("p99", "p99 latency at half max throughput (worst of dry-run, query)", _worst_p99, "<=", 25, "ms"),
+        Figure("page_p99", "hosted payout page p99 latency at half its max throughput", _page_p99, "<=", 25, "ms"),
         Figure(
             "query_growth",
             f"/trade/query throughput, {sizes}",

@@ -333,7 +333,14 @@ class Scenario:
             return
         self.page_path = pages.path_of(page_url)
         page_plan = Plan(fixed=[signed.get(self.page_path)])
-        self.raw["page"] = self.step("hosted payout page throughput", lambda: self.throughput(lambda s: page_plan))
+        self.raw["page"] = page = self.step(
+            "hosted payout page throughput", lambda: self.throughput(lambda s: page_plan)
+        )
+        if page:
+            self.raw["page_latency"] = self.step(
+                "hosted payout page p99 at half max",
+                lambda: self.measure_latency(signed.get(self.page_path), page["rps"]),
+            )
         if self.step("page copy for its floor", lambda: pages.keep(page_url, self.page_copy) or True):
             self.raw["page_floor"] = self.step(
                 "page floor throughput (its contract alone, in the bare app)",
@@ -439,7 +446,7 @@ class Scenario:
             "history_growth": lambda n: signed.payout(self.credentials, "/balance/history", history),
         }
         if self.page_path:
-            sources["page"] = lambda n: signed.get(self.page_path)
+            sources["page"] = sources["page_p99"] = lambda n: signed.get(self.page_path)
         if large:
             sources["query"] = sources["query_growth"] = lambda n: self.query_request(
                 large.trade_nos[n % len(large.trade_nos)]
