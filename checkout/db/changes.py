@@ -24,10 +24,15 @@ log = logging.getLogger(__name__)
 # Triggers (migration 0020) send `<table>:<id>` for a row changed or deleted, `<table>:*` for a whole table
 # emptied, on this channel, at the commit of the transaction that changed it.
 CHANNEL = "checkout_changes"
-# How long the listening connection may sit silent before it is pinged (a server gone without a word shows
-# up here at the latest), and the longest wait between two attempts to listen again.
+# How long the listening connection may sit silent before it is pinged, how long a ping may take to come back
+# (else the session is taken as deaf and replaced), and the longest wait between two attempts to listen again.
 PING_EVERY = 30.0
+PING_WITHIN = 10.0
 RETRY_AT_MOST = 30.0
+# A ping is a notification the listener sends itself on the channel: only its coming back proves that the
+# session still hears the channel (a server gone, a network dropping packets, a pooler that moved the session
+# elsewhere). Every listener hears every process's pings; they name no row.
+PING_PREFIX = "ping:"
 # Past this many rows named since the last start, the listener forgets them all and starts a new epoch.
 REMEMBERED = 100_000
 
@@ -37,7 +42,7 @@ class Changes:
 
     A reader takes a `stamp()` before it reads a row and keeps it beside what it read; `unchanged(name,
     stamp)` later says whether that read is still the row as stored now: true only while the listener has
-    listened without a break since the stamp, no change to the row has been heard since, and none is waiting
+    listened without a break since the stamp (a session is listening once a ping it sent itself came back), no change to the row has been heard since, and none is waiting
     on the connection's socket unread (its poll costs a system call, no round trip). A change committed by
     another process is therefore missed only while its notification is still inside the server, which sends
     it to the listening session as the change commits. False whenever in doubt: the caller reads the row.
@@ -54,6 +59,8 @@ class Changes:
         self._generation = 0
         self._epoch = 0  # stamps older than this were taken before the listener's last (re)start
         self._named: dict[str, int] = {}  # a row's name -> the generation its last change was heard at
+        self._pings = 0
+        self._awaited: str | None = None  # the ping on its way back
 
     def stamp(self) -> int | None:
         """The generation to keep with a read made from now on; None: not listening (read every time)."""
@@ -70,12 +77,12 @@ class Changes:
         if fd < 0 or _readable(fd) or self._draining:
             return False
         # Read after the socket and the flag (under the GIL in that order): a change taken off the socket
-        # before the poll was noted before the flag fell.
-        if since < self._epoch:
-            return False
-        # A change heard before the stamp had committed before it, so the read that followed saw it.
+        # before the poll was noted before the flag fell. A change heard before the stamp had committed before
+        # it, so the read that followed saw it.
         table = name.split(":", 1)[0]
-        return self._named.get(name, -1) <= since and self._named.get(f"{table}:*", -1) <= since
+        named = self._named.get(name, -1) <= since and self._named.get(f"{table}:*", -1) <= since
+        # The epoch last: names are forgotten only after the epoch rose past every stamp they could clear.
+        return named and since >= self._epoch
 
     def listening(self, seconds: float) -> bool:
         """Start the listener if it is not, and wait at most `seconds` for it to listen."""
@@ -98,7 +105,11 @@ class Changes:
             self._thread.start()
 
     def _listen(self) -> None:
-        engine = create_engine(self.url, poolclass=NullPool, connect_args=connect_args(str(self.url)))
+        # The kernel gives up on a peer that stopped answering (unacknowledged data, or silence past the
+        # keepalive probes) within about PING_WITHIN, so a ping sent into a dead network fails, not hangs.
+        alive = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
+                 "tcp_user_timeout": int(PING_WITHIN * 1000)}  # fmt: skip
+        engine = create_engine(self.url, poolclass=NullPool, connect_args=connect_args(str(self.url)) | alive)
         wait = 1.0
         while True:
             connection: Any = None
@@ -109,6 +120,9 @@ class Changes:
                 connection.autocommit = True
                 connection.add_notify_handler(lambda heard: self._heard(heard.payload))
                 connection.execute(f"LISTEN {CHANNEL}")
+                poller = select.poll()
+                poller.register(connection.fileno(), select.POLLIN | select.POLLERR | select.POLLHUP)
+                self._ping(connection, poller)  # trusted only once it is seen to hear the channel
                 with self._lock:
                     self._generation += 1
                     self._epoch = self._generation  # a read before this may have missed a change unheard
@@ -116,7 +130,7 @@ class Changes:
                     self._fd = connection.fileno()
                     self.backend_pid = connection.info.backend_pid
                 wait = 1.0
-                self._serve(connection)
+                self._serve(connection, poller)
             except Exception as error:  # noqa: BLE001 (any failure: not listening, read every time, try again)
                 log.warning("not listening for changes on the database (%s); reading every time meanwhile", error)
             finally:
@@ -127,35 +141,54 @@ class Changes:
             time.sleep(wait)
             wait = min(wait * 2, RETRY_AT_MOST)
 
-    def _serve(self, connection: Any) -> None:
-        poller = select.poll()
-        poller.register(connection.fileno(), select.POLLIN | select.POLLERR | select.POLLHUP)
-        pgconn = connection.pgconn
+    def _serve(self, connection: Any, poller: select.poll) -> None:
         while True:
             if not poller.poll(PING_EVERY * 1000):
-                self._draining = True
+                self._draining = True  # in doubt until the ping is back
                 try:
-                    # A round trip that changes nothing (the channel is already listened to); notifications met
-                    # meanwhile go to the handler.
-                    connection.execute(f"LISTEN {CHANNEL}")
+                    self._ping(connection, poller)
                 finally:
                     self._draining = False
                 continue
             self._draining = True
             try:
-                pgconn.consume_input()
-                if pgconn.status != pq.ConnStatus.OK:
-                    raise ConnectionError("the listening connection was closed")
-                while (heard := pgconn.notifies()) is not None:
-                    self._heard(heard.extra.decode())
+                self._take(connection)
             finally:
                 self._draining = False
 
+    def _ping(self, connection: Any, poller: select.poll) -> None:
+        """Send this session a notification and wait for it (at most PING_WITHIN seconds), else raise."""
+        self._pings += 1
+        self._awaited = f"{PING_PREFIX}{connection.info.backend_pid}:{self._pings}"
+        # Notifications met on the way (this one too, when it comes with the answer) go to the handler.
+        connection.execute(f"NOTIFY {CHANNEL}, '{self._awaited}'")
+        deadline = time.monotonic() + PING_WITHIN
+        while self._awaited is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not poller.poll(left * 1000):
+                raise ConnectionError(f"a ping sent to the listening session did not come back in {PING_WITHIN:g} s")
+            self._take(connection)
+        # What pg_stat_activity shows of the session: what it is for, not its last ping.
+        connection.execute(f"LISTEN {CHANNEL}")
+
+    def _take(self, connection: Any) -> None:
+        pgconn = connection.pgconn
+        pgconn.consume_input()
+        if pgconn.status != pq.ConnStatus.OK:
+            raise ConnectionError("the listening connection was closed")
+        while (heard := pgconn.notifies()) is not None:
+            self._heard(heard.extra.decode())
+
     def _heard(self, name: str) -> None:
+        if name.startswith(PING_PREFIX):
+            if name == self._awaited:
+                self._awaited = None
+            return
         self._generation += 1
         if len(self._named) >= REMEMBERED:
-            self._named.clear()
+            # The epoch first: a reader that finds a name gone then finds its stamp too old (see unchanged).
             self._epoch = self._generation
+            self._named.clear()
         self._named[name] = self._generation
 
 
@@ -193,7 +226,9 @@ def _after_fork_in_child() -> None:
     global _registry_lock  # noqa: PLW0603 (the parent's may have been held by a thread the child has not)
     _registry_lock = threading.Lock()
     for changes in _by_url.values():
+        # The parent's listener is not the child's: nothing it heard vouches here until the child listens.
         changes._lock = threading.Lock()
+        changes._pid, changes._thread, changes._fd, changes._draining, changes.backend_pid = -1, None, -1, False, None
 
 
 os.register_at_fork(after_in_child=_after_fork_in_child)

@@ -182,9 +182,9 @@ def rotate_keys(session: Session, merchant_id: int, *, seen: tuple[str, str] | N
 # it read for a few seconds; the keys must be as stored now, so that a rotation is refused by the very next
 # request in any process. On PostgreSQL the process hears every change to a merchant's row (db.heard_on: a
 # trigger's NOTIFY, one listening connection a process): a copy no change was heard for since it was read is
-# used as it is, one whose row changed is read again whole (its settings too). Elsewhere, or for a copy read
-# while the process was not listening, the keys are read on every request (one indexed read of two columns
-# through db.peek, outside the request's unit of work).
+# used as it is, one whose row changed is read again whole (its settings too), and so is one read before the
+# process listened. Elsewhere, and while the process is not listening, the keys are read on every request
+# (one indexed read of two columns through db.peek, outside the request's unit of work).
 CACHE_SECONDS = 5.0
 _KEYS = "SELECT security_key, app_key FROM merchants WHERE id = ?"
 # Process-wide: what this process read of merchant rows, whichever app read it, with the listener and stamp
@@ -214,15 +214,12 @@ def for_request(session: Session, app_id: str, *, attach: bool = True) -> Mercha
             if changes.unchanged(f"merchants:{copy.id}", heard[1]):
                 return session.merge(copy, load=False) if attach else copy
             # A change to the row was heard (or may have been): its settings as well as its keys, read below.
-        else:
-            vouched = _vouch(changes)  # taken before the read it vouches for
+        elif _vouch(changes) is None:  # not listening: the keys as stored now, on every request
             stored = _stored_keys(engine, copy.id)
             if stored is not None and tuple(stored) == (copy.security_key, copy.app_key):
-                if vouched is not None:
-                    with _cache_lock:
-                        if _cache.get(app_id) is hit:
-                            _cache[app_id] = (hit[0], copy, vouched)
                 return session.merge(copy, load=False) if attach else copy
+        # Else listening now, and the copy was read before (or on another database): nothing vouches for its
+        # settings either, so it is read again whole below, with a stamp.
     vouched = _vouch(changes)
     merchant = find_by_app_id(session, app_id)
     if merchant is None:

@@ -1,23 +1,26 @@
-"""Changes heard from PostgreSQL: a merchant's row announced when it changes, what a stamp vouches for, and a
-listener that lost its connection vouching for nothing read before it listened again."""
+"""Changes heard from PostgreSQL: a merchant's row announced when it changes, what a stamp vouches for, a
+listener that lost its connection (or stopped hearing its channel) vouching for nothing read before it listened
+again, and what a forked child keeps of its parent's listener."""
 
 from __future__ import annotations
 
 import os
+import select
 import time
 
+import psycopg
 import pytest
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.pool import NullPool
 
+from checkout.db import Changes, db, heard_on
 from checkout.db import changes as changes_module
-from checkout.db import db, heard_on
 from checkout.merchants import service
 
 from .helpers import heard
 
 URL = os.environ.get("CHECKOUT_DATABASE_URL", "")
-pytestmark = pytest.mark.skipif(not URL.startswith("postgresql"), reason="PostgreSQL's LISTEN/NOTIFY")
+postgresql = pytest.mark.skipif(not URL.startswith("postgresql"), reason="PostgreSQL's LISTEN/NOTIFY")
 
 
 @pytest.fixture
@@ -46,6 +49,7 @@ def _id(app, app_id: str) -> int:
         return service.find_by_app_id(db.session, app_id).id
 
 
+@postgresql
 def test_a_row_changed_elsewhere_is_heard_and_the_stamp_no_longer_vouches_for_it(app, merchant, other_api,
                                                                               changes, other):  # fmt: skip
     mine, theirs = _id(app, merchant["app_id"]), _id(app, other_api.app_id)
@@ -61,6 +65,7 @@ def test_a_row_changed_elsewhere_is_heard_and_the_stamp_no_longer_vouches_for_it
     assert not changes.unchanged(f"merchants:{mine}", None)
 
 
+@postgresql
 def test_a_deleted_row_and_an_emptied_table_are_heard(app, merchant, other_api, changes, other):
     mine, theirs = _id(app, merchant["app_id"]), _id(app, other_api.app_id)
     stamp = changes.stamp()
@@ -73,6 +78,7 @@ def test_a_deleted_row_and_an_emptied_table_are_heard(app, merchant, other_api, 
     assert heard(changes, f"merchants:{mine}", stamp)  # every row of the table: `merchants:*`
 
 
+@postgresql
 def test_a_listener_that_lost_its_connection_vouches_for_nothing_read_before_it_listens_again(app, merchant,
                                                                                           changes, other):  # fmt: skip
     mine = _id(app, merchant["app_id"])
@@ -89,6 +95,7 @@ def test_a_listener_that_lost_its_connection_vouches_for_nothing_read_before_it_
     assert changes.unchanged(f"merchants:{mine}", changes.stamp())
 
 
+@postgresql
 def test_a_notification_on_the_socket_not_yet_taken_is_a_doubt(app, merchant, changes, monkeypatch):
     mine = _id(app, merchant["app_id"])
     stamp = changes.stamp()
@@ -96,6 +103,7 @@ def test_a_notification_on_the_socket_not_yet_taken_is_a_doubt(app, merchant, ch
     assert not changes.unchanged(f"merchants:{mine}", stamp)
 
 
+@postgresql
 def test_the_key_check_reads_nothing_while_no_change_is_heard_and_the_whole_row_after_one(app, merchant, changes,
                                                                                    other, monkeypatch):  # fmt: skip
     service.forget()
@@ -141,20 +149,119 @@ def test_the_key_check_reads_nothing_while_no_change_is_heard_and_the_whole_row_
             service.forget()
 
 
-def test_a_copy_read_before_the_process_listened_has_its_keys_read_once_then_is_heard(app, merchant, changes,
-                                                                                  monkeypatch):  # fmt: skip
+@postgresql
+def test_a_copy_read_before_the_process_listened_is_read_again_whole_once_then_is_heard(app, merchant, changes,
+                                                                                     monkeypatch):  # fmt: skip
     service.forget()
-    reads = []
+    reads, statements = [], []
     stored_keys = service._stored_keys
     monkeypatch.setattr(service, "_stored_keys", lambda *args: reads.append(args[1]) or stored_keys(*args))
+
+    def count(*args):
+        statements.append(args[2])
+
     with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
         try:
-            mine = service.for_request(db.session, merchant["app_id"]).id
+            service.for_request(db.session, merchant["app_id"])
             db.session.rollback()
             read_at, copy, _vouched = service._cache[merchant["app_id"]]
             service._cache[merchant["app_id"]] = (read_at, copy, None)  # as read while not listening
+            seen = len(statements)
+            again = service.for_request(db.session, merchant["app_id"], attach=False)
+            # Its settings may have changed unheard before the process listened: the whole row, not only keys.
+            assert (again is copy, reads, len(statements) - seen) == (False, [], 1)
+            assert "FROM merchants" in statements[seen]
+            db.session.rollback()
+            seen = len(statements)
             for _ in range(3):
-                assert service.for_request(db.session, merchant["app_id"], attach=False) is copy
-            assert reads == [mine]  # the keys read once, with a stamp taken before: then trusted
+                assert service.for_request(db.session, merchant["app_id"], attach=False).id == copy.id
+            assert (reads, statements[seen:]) == ([], [])  # read again with a stamp: then trusted
         finally:
+            event.remove(db.engine, "before_cursor_execute", count)
             service.forget()
+
+
+@postgresql
+def test_a_ping_comes_back_to_a_session_that_hears_the_channel_and_not_to_one_that_stopped(monkeypatch):
+    monkeypatch.setattr(changes_module, "PING_WITHIN", 0.3)
+    pinging = Changes(create_engine(URL))
+    with psycopg.connect(URL.replace("+psycopg", ""), autocommit=True) as connection:
+        connection.add_notify_handler(lambda heard: pinging._heard(heard.payload))
+        connection.execute(f"LISTEN {changes_module.CHANNEL}")
+        poller = select.poll()
+        poller.register(connection.fileno(), select.POLLIN)
+        pinging._ping(connection, poller)
+        assert (pinging._awaited, pinging._generation, pinging._named) == (None, 0, {})  # a ping names no row
+        with psycopg.connect(URL.replace("+psycopg", ""), autocommit=True) as other:
+            shown = other.execute("SELECT query FROM pg_stat_activity WHERE pid = %s",
+                                  (connection.info.backend_pid,)).fetchone()  # fmt: skip
+        assert shown == (f"LISTEN {changes_module.CHANNEL}",)  # what it is for, not its last ping
+        # A session that no longer hears the channel (a pooler moved it, say) looks healthy but is deaf.
+        connection.execute("UNLISTEN *")
+        started = time.monotonic()
+        with pytest.raises(ConnectionError, match=r"did not come back in 0\.3 s"):
+            pinging._ping(connection, poller)
+        assert time.monotonic() - started < 5
+
+
+@pytest.fixture
+def quiet():
+    """A socket with nothing to read, for a listener made to look like one of this process (no server)."""
+    read_end, write_end = os.pipe()
+    yield read_end
+    os.close(read_end)
+    os.close(write_end)
+
+
+def _listening(changes: Changes, fd: int) -> Changes:
+    changes._pid, changes._fd, changes.backend_pid = os.getpid(), fd, 4242
+    changes._thread = object()  # type: ignore[assignment] (started: stamp() starts nothing)
+    return changes
+
+
+def test_names_are_forgotten_only_after_the_epoch_passed_every_stamp_they_could_clear(quiet, monkeypatch):
+    changes = _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
+    monkeypatch.setattr(changes_module, "REMEMBERED", 2)
+    changes._heard("merchants:1")
+    stamp = changes.stamp()
+    changes._heard("merchants:2")
+    assert (changes.unchanged("merchants:1", stamp), changes.unchanged("merchants:2", stamp)) == (True, False)
+
+    class Interleaved(dict):
+        """The listener thread taking its turn between the reader's first look and the rest."""
+
+        def get(self, key, default=None):
+            if len(self) == 2:
+                changes._heard("merchants:3")  # the table remembered is full: every name forgotten
+            return super().get(key, default)
+
+    changes._named = Interleaved(changes._named)
+    assert not changes.unchanged("merchants:2", stamp)  # forgotten, and the stamp older than the new epoch
+    assert changes.unchanged("merchants:2", changes.stamp())
+
+
+def test_another_listeners_ping_names_no_row_and_this_ones_is_awaited(quiet):
+    changes = _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
+    stamp = changes.stamp()
+    changes._awaited = "ping:7:3"
+    changes._heard("ping:8:3")
+    assert (changes._awaited, changes.stamp(), changes._named) == ("ping:7:3", stamp, {})
+    changes._heard("ping:7:3")
+    assert (changes._awaited, changes.stamp(), changes._named) == (None, stamp, {})
+
+
+def test_a_forked_child_keeps_nothing_of_its_parents_listener(quiet):
+    engine = create_engine("postgresql+psycopg://nobody@127.0.0.1:1/forked")
+    changes = changes_module.listen(engine)
+    try:
+        _listening(changes, quiet)
+        assert changes.stamp() == 0 and changes.unchanged("merchants:1", 0)
+        child = os.fork()
+        if child == 0:  # pragma: no cover (the child's exit code is the assertion)
+            kept = (changes._pid, changes._fd, changes.backend_pid, changes._thread, changes._draining)
+            os._exit(0 if kept == (-1, -1, None, None, False) else 1)
+        _pid, status = os.waitpid(child, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        changes_module._by_url.pop(engine.url.render_as_string(hide_password=False), None)

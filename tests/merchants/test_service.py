@@ -103,7 +103,7 @@ class _Listener:
         return since == 1
 
 
-def test_a_copy_vouched_for_by_another_databases_listener_has_its_keys_read(app, merchant, monkeypatch):
+def test_a_copy_vouched_for_by_another_databases_listener_is_read_again_whole(app, merchant, monkeypatch):
     """The cache is the process's: a copy heard unchanged on one database says nothing of another's row."""
     first, second = _Listener(), _Listener()
     reads = []
@@ -113,13 +113,16 @@ def test_a_copy_vouched_for_by_another_databases_listener_has_its_keys_read(app,
     with app.app_context():
         try:
             monkeypatch.setattr(service, "heard_on", lambda engine: first)
-            mine = service.for_request(db.session, merchant["app_id"]).id
+            service.for_request(db.session, merchant["app_id"])
             db.session.rollback()
-            service.for_request(db.session, merchant["app_id"], attach=False)
+            copy = service.for_request(db.session, merchant["app_id"], attach=False)
             assert reads == []  # heard unchanged by the listener that vouched for it
             monkeypatch.setattr(service, "heard_on", lambda engine: second)
-            service.for_request(db.session, merchant["app_id"], attach=False)
-            service.for_request(db.session, merchant["app_id"], attach=False)
-            assert reads == [mine]  # read once on this database, then vouched for by its listener
+            again = service.for_request(db.session, merchant["app_id"], attach=False)
+            db.session.rollback()
+            _read_at, cached, vouched = service._cache[merchant["app_id"]]
+            assert (again is copy, cached is copy, vouched) == (False, False, (second, 1))
+            assert service.for_request(db.session, merchant["app_id"], attach=False) is cached
+            assert reads == []  # read whole once on this database, then vouched for by its listener
         finally:
             service.forget()
