@@ -81,7 +81,8 @@ class Changes:
         # it, so the read that followed saw it.
         table = name.split(":", 1)[0]
         named = self._named.get(name, -1) <= since and self._named.get(f"{table}:*", -1) <= since
-        # The epoch last: names are forgotten only after the epoch rose past every stamp they could clear.
+        # The epoch last: it rises before names are forgotten, and before a session ends (its socket's number
+        # may be a new session's by now, polled above while that one is not yet listening).
         return named and since >= self._epoch
 
     def listening(self, seconds: float) -> bool:
@@ -105,23 +106,20 @@ class Changes:
             self._thread.start()
 
     def _listen(self) -> None:
-        # The kernel gives up on a peer that stopped answering (unacknowledged data, or silence past the
-        # keepalive probes) within about PING_WITHIN, so a ping sent into a dead network fails, not hangs.
-        alive = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
-                 "tcp_user_timeout": int(PING_WITHIN * 1000)}  # fmt: skip
-        engine = create_engine(self.url, poolclass=NullPool, connect_args=connect_args(str(self.url)) | alive)
+        engine: Engine | None = None
         wait = 1.0
         while True:
             connection: Any = None
             try:
+                if engine is None:
+                    engine = create_engine(self.url, poolclass=NullPool, connect_args=_listener_args(self.url))
                 pooled = engine.raw_connection()
                 connection = pooled.driver_connection
                 pooled.detach()  # closed here, never returned to a pool
                 connection.autocommit = True
-                connection.add_notify_handler(lambda heard: self._heard(heard.payload))
-                connection.execute(f"LISTEN {CHANNEL}")
                 poller = select.poll()
                 poller.register(connection.fileno(), select.POLLIN | select.POLLERR | select.POLLHUP)
+                self._run(connection, poller, f"LISTEN {CHANNEL}")
                 self._ping(connection, poller)  # trusted only once it is seen to hear the channel
                 with self._lock:
                     self._generation += 1
@@ -134,50 +132,72 @@ class Changes:
             except Exception as error:  # noqa: BLE001 (any failure: not listening, read every time, try again)
                 log.warning("not listening for changes on the database (%s); reading every time meanwhile", error)
             finally:
-                self._fd, self.backend_pid = -1, None
+                self._end()  # before the socket closes: its number may be the next connection's
                 if connection is not None:
                     with contextlib.suppress(Exception):
                         connection.close()
             time.sleep(wait)
             wait = min(wait * 2, RETRY_AT_MOST)
 
+    def _end(self) -> None:
+        """No longer listening: nothing read before now is vouched for, whatever a reader already looked at
+        (the epoch is what `unchanged` compares last)."""
+        self._fd, self.backend_pid = -1, None
+        self._generation += 1
+        self._epoch = self._generation
+
     def _serve(self, connection: Any, poller: select.poll) -> None:
         while True:
-            if not poller.poll(PING_EVERY * 1000):
-                self._draining = True  # in doubt until the ping is back
-                try:
-                    self._ping(connection, poller)
-                finally:
-                    self._draining = False
-                continue
-            self._draining = True
+            silent = not poller.poll(PING_EVERY * 1000)
+            self._draining = True  # in doubt until what came is noted, or the ping is back
             try:
-                self._take(connection)
+                if silent:
+                    self._ping(connection, poller)
+                else:
+                    self._take(connection.pgconn)
+            except BaseException:
+                self._end()  # before the doubt falls
+                raise
             finally:
                 self._draining = False
 
     def _ping(self, connection: Any, poller: select.poll) -> None:
-        """Send this session a notification and wait for it (at most PING_WITHIN seconds), else raise."""
+        """Send this session a notification and wait for it, at most PING_WITHIN seconds in all, else raise."""
         self._pings += 1
         self._awaited = f"{PING_PREFIX}{connection.info.backend_pid}:{self._pings}"
-        # Notifications met on the way (this one too, when it comes with the answer) go to the handler.
-        connection.execute(f"NOTIFY {CHANNEL}, '{self._awaited}'")
         deadline = time.monotonic() + PING_WITHIN
-        while self._awaited is not None:
-            left = deadline - time.monotonic()
-            if left <= 0 or not poller.poll(left * 1000):
-                raise ConnectionError(f"a ping sent to the listening session did not come back in {PING_WITHIN:g} s")
-            self._take(connection)
+        self._run(connection, poller, f"NOTIFY {CHANNEL}, '{self._awaited}'", deadline)
+        while self._awaited is not None:  # usually back with the answer already
+            self._wait(poller, deadline)
+            self._take(connection.pgconn)
         # What pg_stat_activity shows of the session: what it is for, not its last ping.
-        connection.execute(f"LISTEN {CHANNEL}")
+        self._run(connection, poller, f"LISTEN {CHANNEL}")
 
-    def _take(self, connection: Any) -> None:
+    def _run(self, connection: Any, poller: select.poll, sql: str, deadline: float | None = None) -> None:
+        """One statement, its answer awaited until `deadline` at most (a server that stopped answering, however
+        alive its socket looks); notifications that come meanwhile are noted."""
+        deadline = time.monotonic() + PING_WITHIN if deadline is None else deadline
         pgconn = connection.pgconn
+        pgconn.send_query(sql.encode())
+        while self._take(pgconn):
+            self._wait(poller, deadline)
+        while (result := pgconn.get_result()) is not None:
+            if result.status != pq.ExecStatus.COMMAND_OK:
+                raise ConnectionError(f"{sql}: {result.error_message.decode(errors='replace').strip()}")
+
+    def _wait(self, poller: select.poll, deadline: float) -> None:
+        left = deadline - time.monotonic()
+        if left <= 0 or not poller.poll(left * 1000):
+            raise ConnectionError(f"the listening session did not answer within {PING_WITHIN:g} s")
+
+    def _take(self, pgconn: Any) -> bool:
+        """Note what arrived; True while an answer is still awaited."""
         pgconn.consume_input()
         if pgconn.status != pq.ConnStatus.OK:
             raise ConnectionError("the listening connection was closed")
         while (heard := pgconn.notifies()) is not None:
             self._heard(heard.extra.decode())
+        return bool(pgconn.is_busy())
 
     def _heard(self, name: str) -> None:
         if name.startswith(PING_PREFIX):
@@ -190,6 +210,17 @@ class Changes:
             self._epoch = self._generation
             self._named.clear()
         self._named[name] = self._generation
+
+
+def _listener_args(url: Any) -> dict:
+    """The listening connection's connect arguments: the process's, and over TCP, unless the URL says
+    otherwise, the kernel giving up on a peer that stopped answering (unacknowledged data, or silence past
+    the keepalive probes) within about PING_WITHIN, so that a statement sent into a dead network fails."""
+    found = connect_args(str(url))
+    alive = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3}
+    if pq.version() >= 120000:  # libpq 12 first knew it
+        alive["tcp_user_timeout"] = int(PING_WITHIN * 1000)
+    return {name: value for name, value in alive.items() if name not in url.query} | found
 
 
 def _readable(fd: int) -> bool:

@@ -11,6 +11,7 @@ import time
 import psycopg
 import pytest
 from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 from checkout.db import Changes, db, heard_on
@@ -187,7 +188,6 @@ def test_a_ping_comes_back_to_a_session_that_hears_the_channel_and_not_to_one_th
     monkeypatch.setattr(changes_module, "PING_WITHIN", 0.3)
     pinging = Changes(create_engine(URL))
     with psycopg.connect(URL.replace("+psycopg", ""), autocommit=True) as connection:
-        connection.add_notify_handler(lambda heard: pinging._heard(heard.payload))
         connection.execute(f"LISTEN {changes_module.CHANNEL}")
         poller = select.poll()
         poller.register(connection.fileno(), select.POLLIN)
@@ -200,9 +200,24 @@ def test_a_ping_comes_back_to_a_session_that_hears_the_channel_and_not_to_one_th
         # A session that no longer hears the channel (a pooler moved it, say) looks healthy but is deaf.
         connection.execute("UNLISTEN *")
         started = time.monotonic()
-        with pytest.raises(ConnectionError, match=r"did not come back in 0\.3 s"):
+        with pytest.raises(ConnectionError, match=r"did not answer within 0\.3 s"):
             pinging._ping(connection, poller)
         assert time.monotonic() - started < 5
+
+
+@postgresql
+def test_a_server_that_stops_answering_is_given_up_on_within_the_pings_time(monkeypatch):
+    monkeypatch.setattr(changes_module, "PING_WITHIN", 0.3)
+    with psycopg.connect(URL.replace("+psycopg", ""), autocommit=True) as connection:
+        poller = select.poll()
+        poller.register(connection.fileno(), select.POLLIN)
+        started = time.monotonic()
+        with pytest.raises(ConnectionError, match=r"did not answer within 0\.3 s"):
+            Changes(create_engine(URL))._run(connection, poller, "SELECT pg_sleep(3)")  # the socket alive, mute
+        assert time.monotonic() - started < 2
+        connection.cancel()
+        while connection.pgconn.get_result() is not None:  # the cancelled statement's answer, then idle
+            pass
 
 
 @pytest.fixture
@@ -241,6 +256,41 @@ def test_names_are_forgotten_only_after_the_epoch_passed_every_stamp_they_could_
     assert changes.unchanged("merchants:2", changes.stamp())
 
 
+def test_a_session_ended_vouches_for_nothing_even_on_a_socket_number_the_next_one_reuses(quiet):
+    changes = _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
+    stamp = changes.stamp()
+    assert changes.unchanged("merchants:1", stamp)
+    changes._end()
+    assert (changes.stamp(), changes.backend_pid) == (None, None)
+    # A reader that took the socket's number before the end polls it after: the next session's by then, not
+    # yet listening (no epoch of its own yet), nothing unread.
+    changes._fd = quiet
+    assert not changes.unchanged("merchants:1", stamp)
+
+
+class _Failing:
+    """A connection whose socket says something came, and whose reading then fails (the server gone)."""
+
+    class pgconn:
+        @staticmethod
+        def consume_input():
+            raise OSError("connection reset")
+
+
+class _Ready:
+    def poll(self, timeout):
+        return [(0, select.POLLIN)]
+
+
+def test_a_session_whose_reading_fails_is_no_longer_trusted_before_its_doubt_falls(quiet):
+    changes = _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
+    stamp = changes.stamp()
+    with pytest.raises(OSError, match="connection reset"):
+        changes._serve(_Failing(), _Ready())
+    changes._fd = quiet  # as a reader that looked at the socket before the end still holds it
+    assert (changes._draining, changes.unchanged("merchants:1", stamp)) == (False, False)
+
+
 def test_another_listeners_ping_names_no_row_and_this_ones_is_awaited(quiet):
     changes = _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
     stamp = changes.stamp()
@@ -265,3 +315,13 @@ def test_a_forked_child_keeps_nothing_of_its_parents_listener(quiet):
         assert os.waitstatus_to_exitcode(status) == 0
     finally:
         changes_module._by_url.pop(engine.url.render_as_string(hide_password=False), None)
+
+
+def test_the_listener_gives_up_on_a_mute_peer_unless_its_url_says_otherwise(monkeypatch):
+    url = make_url("postgresql+psycopg://nobody@127.0.0.1:1/none?keepalives_idle=60")
+    args = changes_module._listener_args(url)
+    assert {name: args.get(name) for name in ("keepalives", "keepalives_idle", "tcp_user_timeout")} == {
+        "keepalives": 1, "keepalives_idle": None, "tcp_user_timeout": 10_000}  # fmt: skip
+    assert args["application_name"]  # the process's own, as on every connection
+    monkeypatch.setattr(changes_module.pq, "version", lambda: 110_022)  # a libpq before 12 refuses the option
+    assert "tcp_user_timeout" not in changes_module._listener_args(url)
