@@ -186,6 +186,13 @@ def keys(page: Page, shot, credentials: dict, shop: str) -> None:
     look(page, shot, "dashboard-test-notification")
 
 
+# Whether an image drew, once it has loaded or failed (visible only says it has a box).
+LOADED = """(img) => img.complete ? img.naturalWidth > 0 : new Promise((done) => {
+    img.addEventListener("load", () => done(img.naturalWidth > 0));
+    img.addEventListener("error", () => done(false));
+})"""
+
+
 def logo(page: Page, shot) -> None:
     """A logo, seen at once in both previews of the payment page."""
     go(page, "Settings")
@@ -195,7 +202,7 @@ def logo(page: Page, shot) -> None:
     for preview in ("#preview-web", "#preview-h5"):
         picture = page.frame_locator(preview).locator("img")
         expect(picture).to_be_visible()
-        assert picture.evaluate("(img) => img.complete && img.naturalWidth > 0")
+        assert picture.evaluate(LOADED)
     look(page, shot, "dashboard-settings")
 
 
