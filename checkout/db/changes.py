@@ -42,10 +42,11 @@ class Changes:
 
     A reader takes a `stamp()` before it reads a row and keeps it beside what it read; `unchanged(name,
     stamp)` later says whether that read is still the row as stored now: true only while the listener has
-    listened without a break since the stamp (a session is listening once a ping it sent itself came back), no change to the row has been heard since, and none is waiting
-    on the connection's socket unread (its poll costs a system call, no round trip). A change committed by
-    another process is therefore missed only while its notification is still inside the server, which sends
-    it to the listening session as the change commits. False whenever in doubt: the caller reads the row.
+    listened without a break since the stamp (a session listens once a ping it sent itself came back), no
+    change to the row has been heard since, and none is waiting on the connection's socket unread (its poll
+    costs a system call, no round trip). A change committed by another process is therefore missed only
+    while its notification is still inside the server, which sends it to the listening session as the
+    change commits. False whenever in doubt: the caller reads the row.
     """
 
     def __init__(self, engine: Engine) -> None:
