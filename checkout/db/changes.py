@@ -101,8 +101,7 @@ class Changes:
         with self._lock:
             if self._pid == os.getpid() and self._thread is not None:
                 return
-            # A forked child listens on its own connection: the parent's socket is not its to read or close.
-            self._pid, self._fd, self._draining, self.backend_pid = os.getpid(), -1, False, None
+            self._pid = os.getpid()  # a forked child starts from nothing (_after_fork_in_child)
             self._thread = threading.Thread(target=self._listen, name="checkout-changes", daemon=True)
             self._thread.start()
 
@@ -258,7 +257,8 @@ def _after_fork_in_child() -> None:
     global _registry_lock  # noqa: PLW0603 (the parent's may have been held by a thread the child has not)
     _registry_lock = threading.Lock()
     for changes in _by_url.values():
-        # The parent's listener is not the child's: nothing it heard vouches here until the child listens.
+        # The parent's listener is not the child's (its socket not the child's to read or close): nothing it
+        # heard vouches here until the child listens on a connection of its own.
         changes._lock = threading.Lock()
         changes._pid, changes._thread, changes._fd, changes._draining, changes.backend_pid = -1, None, -1, False, None
 

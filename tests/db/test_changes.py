@@ -21,6 +21,7 @@ from checkout.merchants import service
 from .helpers import heard
 
 URL = os.environ.get("CHECKOUT_DATABASE_URL", "")
+DSN = URL.replace("+psycopg", "")  # the driver's own
 postgresql = pytest.mark.skipif(not URL.startswith("postgresql"), reason="PostgreSQL's LISTEN/NOTIFY")
 
 
@@ -43,6 +44,26 @@ def other():
     with engine.connect() as connection:
         yield connection
     engine.dispose()
+
+
+@pytest.fixture
+def counted(app, monkeypatch):
+    """Inside the app: what the key check reads, the keys alone (their merchant's id) and every statement."""
+    service.forget()
+    reads, statements = [], []
+    stored_keys = service._stored_keys
+    monkeypatch.setattr(service, "_stored_keys", lambda *args: reads.append(args[1]) or stored_keys(*args))
+
+    def count(*args):
+        statements.append(args[2])
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            yield reads, statements
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+            service.forget()
 
 
 def _id(app, app_id: str) -> int:
@@ -105,95 +126,69 @@ def test_a_notification_on_the_socket_not_yet_taken_is_a_doubt(app, merchant, ch
 
 
 @postgresql
-def test_the_key_check_reads_nothing_while_no_change_is_heard_and_the_whole_row_after_one(app, merchant, changes,
-                                                                                   other, monkeypatch):  # fmt: skip
-    service.forget()
-    reads, statements = [], []
-    stored_keys = service._stored_keys
-    monkeypatch.setattr(service, "_stored_keys", lambda *args: reads.append(args[1]) or stored_keys(*args))
-
-    def count(*args):
-        statements.append(args[2])
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", count)
-        try:
-            mine = service.for_request(db.session, merchant["app_id"]).id
-            db.session.rollback()
-            db.session.expunge_all()
-            seen = len(statements)
-            for _ in range(3):
-                kept = service.for_request(db.session, merchant["app_id"], attach=False)
-            assert (reads, statements[seen:], kept.security_key) == ([], [], merchant["security_key"])
-            # Another process renames the merchant: heard, the next request reads the whole row again.
-            stamp = (service._cache[merchant["app_id"]][2] or (None, None))[1]
-            other.execute(text("UPDATE merchants SET name = 'Renamed' WHERE id = :id"), {"id": mine})
-            other.commit()
-            assert heard(changes, f"merchants:{mine}", stamp)
-            renamed = service.for_request(db.session, merchant["app_id"], attach=False)
-            assert (renamed.name, renamed.security_key, reads) == ("Renamed", merchant["security_key"], [])
-            db.session.rollback()
-            # ...and rotates its keys.
-            stamp = (service._cache[merchant["app_id"]][2] or (None, None))[1]
-            other.execute(text("UPDATE merchants SET security_key = 'sk_rotated' WHERE id = :id"), {"id": mine})
-            other.commit()
-            assert heard(changes, f"merchants:{mine}", stamp)
-            seen = len(statements)
-            rotated = service.for_request(db.session, merchant["app_id"], attach=False)
-            assert (rotated.security_key, reads, len(statements) - seen) == ("sk_rotated", [], 1)
-            db.session.rollback()
-            seen = len(statements)
-            assert service.for_request(db.session, merchant["app_id"], attach=False).security_key == "sk_rotated"
-            assert (reads, statements[seen:]) == ([], [])  # the copy read again came with its own stamp
-        finally:
-            event.remove(db.engine, "before_cursor_execute", count)
-            service.forget()
+def test_the_key_check_reads_nothing_while_no_change_is_heard_and_the_whole_row_after_one(counted, merchant,
+                                                                                   changes, other):  # fmt: skip
+    reads, statements = counted
+    mine = service.for_request(db.session, merchant["app_id"]).id
+    db.session.rollback()
+    db.session.expunge_all()
+    seen = len(statements)
+    for _ in range(3):
+        kept = service.for_request(db.session, merchant["app_id"], attach=False)
+    assert (reads, statements[seen:], kept.security_key) == ([], [], merchant["security_key"])
+    # Another process renames the merchant: heard, the next request reads the whole row again.
+    stamp = (service._cache[merchant["app_id"]][2] or (None, None))[1]
+    other.execute(text("UPDATE merchants SET name = 'Renamed' WHERE id = :id"), {"id": mine})
+    other.commit()
+    assert heard(changes, f"merchants:{mine}", stamp)
+    renamed = service.for_request(db.session, merchant["app_id"], attach=False)
+    assert (renamed.name, renamed.security_key, reads) == ("Renamed", merchant["security_key"], [])
+    db.session.rollback()
+    # ...and rotates its keys.
+    stamp = (service._cache[merchant["app_id"]][2] or (None, None))[1]
+    other.execute(text("UPDATE merchants SET security_key = 'sk_rotated' WHERE id = :id"), {"id": mine})
+    other.commit()
+    assert heard(changes, f"merchants:{mine}", stamp)
+    seen = len(statements)
+    rotated = service.for_request(db.session, merchant["app_id"], attach=False)
+    assert (rotated.security_key, reads, len(statements) - seen) == ("sk_rotated", [], 1)
+    db.session.rollback()
+    seen = len(statements)
+    assert service.for_request(db.session, merchant["app_id"], attach=False).security_key == "sk_rotated"
+    assert (reads, statements[seen:]) == ([], [])  # the copy read again came with its own stamp
 
 
 @postgresql
-def test_a_copy_read_before_the_process_listened_is_read_again_whole_once_then_is_heard(app, merchant, changes,
-                                                                                     monkeypatch):  # fmt: skip
-    service.forget()
-    reads, statements = [], []
-    stored_keys = service._stored_keys
-    monkeypatch.setattr(service, "_stored_keys", lambda *args: reads.append(args[1]) or stored_keys(*args))
-
-    def count(*args):
-        statements.append(args[2])
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", count)
-        try:
-            service.for_request(db.session, merchant["app_id"])
-            db.session.rollback()
-            read_at, copy, _vouched = service._cache[merchant["app_id"]]
-            service._cache[merchant["app_id"]] = (read_at, copy, None)  # as read while not listening
-            seen = len(statements)
-            again = service.for_request(db.session, merchant["app_id"], attach=False)
-            # Its settings may have changed unheard before the process listened: the whole row, not only keys.
-            assert (again is copy, reads, len(statements) - seen) == (False, [], 1)
-            assert "FROM merchants" in statements[seen]
-            db.session.rollback()
-            seen = len(statements)
-            for _ in range(3):
-                assert service.for_request(db.session, merchant["app_id"], attach=False).id == copy.id
-            assert (reads, statements[seen:]) == ([], [])  # read again with a stamp: then trusted
-        finally:
-            event.remove(db.engine, "before_cursor_execute", count)
-            service.forget()
+def test_a_copy_read_before_the_process_listened_is_read_again_whole_once_then_is_heard(counted, merchant,
+                                                                                     changes):  # fmt: skip
+    reads, statements = counted
+    service.for_request(db.session, merchant["app_id"])
+    db.session.rollback()
+    read_at, copy, _vouched = service._cache[merchant["app_id"]]
+    service._cache[merchant["app_id"]] = (read_at, copy, None)  # as read while not listening
+    seen = len(statements)
+    again = service.for_request(db.session, merchant["app_id"], attach=False)
+    # Its settings may have changed unheard before the process listened: the whole row, not only keys.
+    assert (again is copy, reads, len(statements) - seen) == (False, [], 1)
+    assert "FROM merchants" in statements[seen]
+    db.session.rollback()
+    seen = len(statements)
+    for _ in range(3):
+        assert service.for_request(db.session, merchant["app_id"], attach=False).id == copy.id
+    assert (reads, statements[seen:]) == ([], [])  # read again with a stamp: then trusted
 
 
 @postgresql
 def test_a_ping_comes_back_to_a_session_that_hears_the_channel_and_not_to_one_that_stopped(monkeypatch):
     monkeypatch.setattr(changes_module, "PING_WITHIN", 0.3)
     pinging = Changes(create_engine(URL))
-    with psycopg.connect(URL.replace("+psycopg", ""), autocommit=True) as connection:
+    with psycopg.connect(DSN, autocommit=True) as connection:
         connection.execute(f"LISTEN {changes_module.CHANNEL}")
         poller = select.poll()
         poller.register(connection.fileno(), select.POLLIN)
         pinging._ping(connection, poller)
         assert (pinging._awaited, pinging._generation, pinging._named) == (None, 0, {})  # a ping names no row
-        with psycopg.connect(URL.replace("+psycopg", ""), autocommit=True) as other:
+        with psycopg.connect(DSN, autocommit=True) as other:
             shown = other.execute("SELECT query FROM pg_stat_activity WHERE pid = %s",
                                   (connection.info.backend_pid,)).fetchone()  # fmt: skip
         assert shown == (f"LISTEN {changes_module.CHANNEL}",)  # what it is for, not its last ping
@@ -208,7 +203,7 @@ def test_a_ping_comes_back_to_a_session_that_hears_the_channel_and_not_to_one_th
 @postgresql
 def test_a_server_that_stops_answering_is_given_up_on_within_the_pings_time(monkeypatch):
     monkeypatch.setattr(changes_module, "PING_WITHIN", 0.3)
-    with psycopg.connect(URL.replace("+psycopg", ""), autocommit=True) as connection:
+    with psycopg.connect(DSN, autocommit=True) as connection:
         poller = select.poll()
         poller.register(connection.fileno(), select.POLLIN)
         started = time.monotonic()
@@ -235,8 +230,14 @@ def _listening(changes: Changes, fd: int) -> Changes:
     return changes
 
 
-def test_names_are_forgotten_only_after_the_epoch_passed_every_stamp_they_could_clear(quiet, monkeypatch):
-    changes = _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
+@pytest.fixture
+def listener(quiet):
+    """A listener of this process as far as readers can tell, on the quiet socket, with no server."""
+    return _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
+
+
+def test_names_are_forgotten_only_after_the_epoch_passed_every_stamp_they_could_clear(listener, monkeypatch):
+    changes = listener
     monkeypatch.setattr(changes_module, "REMEMBERED", 2)
     changes._heard("merchants:1")
     stamp = changes.stamp()
@@ -256,8 +257,8 @@ def test_names_are_forgotten_only_after_the_epoch_passed_every_stamp_they_could_
     assert changes.unchanged("merchants:2", changes.stamp())
 
 
-def test_a_session_ended_vouches_for_nothing_even_on_a_socket_number_the_next_one_reuses(quiet):
-    changes = _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
+def test_a_session_ended_vouches_for_nothing_even_on_a_socket_number_the_next_one_reuses(listener, quiet):
+    changes = listener
     stamp = changes.stamp()
     assert changes.unchanged("merchants:1", stamp)
     changes._end()
@@ -282,8 +283,8 @@ class _Ready:
         return [(0, select.POLLIN)]
 
 
-def test_a_session_whose_reading_fails_is_no_longer_trusted_before_its_doubt_falls(quiet):
-    changes = _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
+def test_a_session_whose_reading_fails_is_no_longer_trusted_before_its_doubt_falls(listener, quiet):
+    changes = listener
     stamp = changes.stamp()
     with pytest.raises(OSError, match="connection reset"):
         changes._serve(_Failing(), _Ready())
@@ -291,8 +292,8 @@ def test_a_session_whose_reading_fails_is_no_longer_trusted_before_its_doubt_fal
     assert (changes._draining, changes.unchanged("merchants:1", stamp)) == (False, False)
 
 
-def test_another_listeners_ping_names_no_row_and_this_ones_is_awaited(quiet):
-    changes = _listening(Changes(create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")), quiet)
+def test_another_listeners_ping_names_no_row_and_this_ones_is_awaited(listener):
+    changes = listener
     stamp = changes.stamp()
     changes._awaited = "ping:7:3"
     changes._heard("ping:8:3")
