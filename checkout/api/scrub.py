@@ -28,14 +28,15 @@ _SEPARATORS = re.compile(rf"{_SEPARATOR}+")
 _NOT_DIGIT = re.compile(r"[^0-9]")
 _SHORTEST_RUN = 12  # characters: no shorter text holds a run
 _LONGEST_CARD = 19  # digits; a longer run may hide a card glued to other digits, and is masked whole
-# The service's own long numbers, kept when a run is one of them exactly: a payin's trade_no (date and
-# time, then ten digits), a payout's transaction_id and a Pix end-to-end id (a bank's `bank_id`).
+# The service's own identifiers, in which a run is kept when the identifier is whole: a payin's trade_no
+# (date and time, then ten digits), a payout's transaction_id, a Pix end-to-end id (a bank's `bank_id`), and
+# the random hex of a merchant's app_id and a trade's prepay_id (whose digits pass the Luhn check by chance).
 _DATE = r"20[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])"
 _TIME = r"(?:[01][0-9]|2[0-3])[0-5][0-9]"
 _ISSUED = re.compile(
     rf"(?<![0-9A-Za-z])(?:{_DATE}{_TIME}[0-5][0-9][0-9]{{10}}"
     rf"|TS{_DATE}[0-9]{{12}}"
-    rf"|E[0-9]{{8}}{_DATE}{_TIME}[0-9A-F]{{11}})(?![0-9A-Za-z])"
+    rf"|E[0-9]{{8}}{_DATE}{_TIME}[0-9A-F]{{11}}|app_[0-9a-f]{{28}}|pp_[0-9a-f]{{24}})(?![0-9A-Za-z])"
 )
 # A URL or query parameter, also percent-encoded inside another URL (`%3Ftoken%3D...`): its value is
 # redacted when its name is a secret's (a hosted page's `?token=`).
@@ -117,17 +118,17 @@ def _secret_name(name: str) -> bool:
 
 def _mask_runs(text: str) -> str:
     """A run of 12 to 19 digits holding a number that passes the Luhn check (the whole run, or some of its
-    groups in a row: `12 4111 1111 1111 1111`) masked whole, and any longer run but the service's own
-    numbers. A run of 12 to 19 digits holding none is kept (a numeric `out_trade_no` of that length is
-    masked by chance, about one time in ten)."""
+    groups in a row: `12 4111 1111 1111 1111`) masked whole, and any longer run, but inside the service's
+    own identifiers. A run of 12 to 19 digits holding none is kept (a numeric `out_trade_no` of that length
+    is masked by chance, about one time in ten)."""
     issued: list[tuple[int, int]] | None = None
 
     def masked(run: re.Match) -> str:
         nonlocal issued
         digits = _digits(run.group(0))
-        if len(digits) <= _LONGEST_CARD:
-            return mask_card_number(digits) if _holds_card(run.group(0), digits) else run.group(0)
-        if issued is None:
+        if len(digits) <= _LONGEST_CARD and not _holds_card(run.group(0), digits):
+            return run.group(0)
+        if issued is None:  # looked for only once a run would be masked: rarely
             issued = [found.span() for found in _ISSUED.finditer(text)]
         if any(start <= run.start() and run.end() <= end for start, end in issued):
             return run.group(0)

@@ -58,6 +58,11 @@ def test_a_card_number_is_masked_whatever_its_separators_and_digits(sent):
         ("TS20261125123456789012", "TS20261125123456789012"),
         ("E18236120202611252234ABCDEF12345", "E18236120202611252234ABCDEF12345"),
         ("411111111111111120261125", "411111**************1125"),  # not shaped as one: no date first
+        # ...and the hex of an app_id and a prepay_id, whose digits may pass the Luhn check by chance.
+        ("app_a919b187849955681999e6f1425c", "app_a919b187849955681999e6f1425c"),
+        ("pp_a919b187849955681999e6f1", "pp_a919b187849955681999e6f1"),
+        ("app_a919b187849955681999e6f1425", "app_a919b187849*****1999e6f1425"),  # one short: not one of ours
+        ("app_4111111111111111", "app_411111******1111"),
         # Kept: a run failing the Luhn check, a date and time, an amount.
         ("12345678901234", "12345678901234"),
         ("2026-11-25 22:34:00", "2026-11-25 22:34:00"),
