@@ -54,14 +54,14 @@ unit:
 	env -u CHECKOUT_DATABASE_URL $(PYTHON) -m pytest tests -q -p no:cacheprovider -n 2 --cov --cov-report=term
 
 unit-pg:
-	CHECKOUT_DATABASE_URL="$(POSTGRES_URL)" $(PYTHON) -m pytest tests -q -p no:cacheprovider
+	CHECKOUT_DATABASE_URL="$(POSTGRES_URL)" $(PYTHON) -m pytest tests -q -p no:cacheprovider -n 2
 
 robustness:
 	env -u CHECKOUT_DATABASE_URL $(PYTHON) -m pytest tests/robustness/test_schemathesis.py -q -p no:cacheprovider -m robustness -n 2
 	CHECKOUT_DATABASE_URL="$(POSTGRES_URL)" $(PYTHON) -m pytest tests/robustness/test_soak.py -q -p no:cacheprovider -m robustness
 
 e2e:
-	env -u CHECKOUT_DATABASE_URL $(PYTHON) -m pytest e2e -q -p no:cacheprovider
+	env -u CHECKOUT_DATABASE_URL $(PYTHON) -m pytest e2e -q -p no:cacheprovider -n 2
 
 bench:
 	$(PYTHON) -m tests.bench

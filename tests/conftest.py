@@ -8,7 +8,8 @@ import os
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import func, inspect, select, text
+from sqlalchemy import create_engine, func, inspect, select, text
+from sqlalchemy.engine import make_url
 
 from checkout import clock, create_app, money, worker
 from checkout.api import requestlog
@@ -24,6 +25,27 @@ from . import cardscan
 from .builders import TIMESTAMP
 
 PUBLIC_URL = "http://checkout.test"
+
+
+def pytest_configure(config) -> None:
+    """Under xdist on PostgreSQL, each worker gets a database of its own (`<name>_gw0`, ...), created when
+    missing: the suite empties every table between tests, and notifications on one database reach only its
+    own listeners. Set before collection, so modules that read CHECKOUT_DATABASE_URL at import see it too."""
+    worker_id = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ.get("CHECKOUT_DATABASE_URL", "")
+    if not worker_id or not url.startswith("postgresql"):
+        return
+    base = make_url(url)
+    own = base.set(database=f"{base.database}_{worker_id}")
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": own.database})
+            if found.first() is None:
+                conn.execute(text(f'CREATE DATABASE "{own.database}"'))
+    finally:
+        engine.dispose()
+    os.environ["CHECKOUT_DATABASE_URL"] = own.render_as_string(hide_password=False)
 
 
 def _reset_schema(url: str) -> None:
