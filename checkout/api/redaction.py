@@ -156,11 +156,16 @@ _MARKED = re.compile(r'"\\u0000n:([-+0-9.eE]+)"')
 
 
 def _written(value: Any) -> str:
-    return _MARKED.sub(lambda m: m.group(1), json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    written = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    if "\\u0000n:" not in written:  # no number in the body: nothing to unmark, and no scan of it for one
+        return written
+    return _MARKED.sub(lambda m: m.group(1), written)
 
 
 def storable(text: str) -> str:
     """A text any database takes: a NUL or a lone surrogate (a body's `"\\ud800"`) as U+FFFD."""
+    if text.isascii() and "\x00" not in text:  # isascii() is a flag of the string's, read at no cost
+        return text
     return _UNSTORABLE.sub("\ufffd", text)
 
 

@@ -30,6 +30,20 @@ def test_what_no_database_stores_becomes_the_replacement_character():
     assert redaction.redacted_body('{"subject": "\\ud800 and \\u0000"}') == '{"subject":"\ufffd and \\u0000"}'
     assert redaction.redacted_body('{"subject": "\ud800"}') == '{"subject":"\ufffd"}'
     assert redaction.storable("/trade/\x00\udfff") == "/trade/\ufffd\ufffd"
+    assert redaction.storable("/trade/\x00query") == "/trade/\ufffdquery"  # ASCII but for the NUL
+    assert redaction.storable("/trade/query?é") == "/trade/query?é"
+
+
+def test_numbers_are_written_as_they_came_and_a_body_without_any_as_it_was_redacted():
+    assert redaction.redacted_body('{"a": 1.50, "b": [1e3, -0], "c": "1.50"}') == '{"a":1.50,"b":[1e3,-0],"c":"1.50"}'
+    assert redaction.redacted_body('{"a": "x", "b": ["1.50"]}') == '{"a":"x","b":["1.50"]}'
+
+
+def test_the_services_own_identifiers_are_kept_whole_and_a_card_number_beside_one_is_not():
+    trade_no = "202611290927117274225829"
+    assert scrub.scrub_text(trade_no) == trade_no
+    assert scrub.scrub_text("app_" + "4111111111111111" + "0" * 12) == "app_" + "4111111111111111" + "0" * 12
+    assert scrub.scrub_text(f"{trade_no}, 4111111111111111") == f"{trade_no}, 411111******1111"
 
 
 def test_a_body_nested_too_deeply_to_redact_is_kept_as_its_length():
