@@ -200,6 +200,34 @@ def test_a_streamed_answer_is_sent_chunk_by_chunk_and_closed():
     assert app.closed
 
 
+def test_a_streamed_answer_that_fails_midway_is_never_ended_as_if_whole():
+    """An export whose query fails after its first rows: no last message goes out, and the error reaches the
+    server, which ends the connection without the chunked body's terminator (granian 2.8 does: the client
+    reads a broken download, curl's exit 18, never a short file that looks complete)."""
+    closed = []
+
+    class Failing:
+        def __init__(self, environ, start_response):
+            start_response("200 OK", [("Content-Type", "text/csv")])
+
+        def __iter__(self):
+            yield b"a,b\n"
+            yield b"1,2\n"
+            raise RuntimeError("the database went away")
+
+        def close(self):
+            closed.append(True)
+
+    client = Client()
+    with pytest.raises(RuntimeError, match="went away"):
+        _run(Failing, _scope(method="GET"), client)
+    assert [(m.get("body"), m.get("more_body", False)) for m in client.sent[1:]] == [
+        (b"a,b\n", True),
+        (b"1,2\n", True),
+    ]
+    assert closed == [True]
+
+
 def test_a_streamed_answer_stops_being_pulled_once_its_client_left():
     gate = threading.Event()
     app = Stream(1000, gate)
