@@ -39,6 +39,12 @@ ARTIFACTS = Path(
 )
 
 
+def pytest_configure(config) -> None:
+    """One run's pictures in one folder: xdist's workers, started after this, take the controller's."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        os.environ["CHECKOUT_E2E_ARTIFACTS"] = str(ARTIFACTS)
+
+
 class MerchantSite(BaseHTTPRequestHandler):
     """The merchant's own origin: a page that frames ours and records what it is told, and a return page."""
 
