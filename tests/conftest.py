@@ -85,14 +85,27 @@ def app(database_url, tmp_path_factory):
         }
     )
     app.instance_path = str(tmp_path_factory.mktemp("instance"))
+    _BOUND.update(vars(db))
     return app
+
+
+# The database extension as the session's app bound it. The extension is one per process (`checkout.db.db`):
+# a test that creates another app (a command run in-process, `serve` on a SQLite file of its own) binds it
+# to that app's engine, and every later test of the process would run there, on SQLite under a PostgreSQL run.
+_BOUND: dict = {}
 
 
 @pytest.fixture(autouse=True)
 def _clean(app, caplog, request):
-    """Every test starts with empty tables and the sandbox clock at real time (and no request-log row of
-    an earlier test still on its way to the table), and ends with no card data in a table or a log line.
-    A test module's NOT_CARD_DATA names numbers it may send in fields that are not a card's."""
+    """Every test starts on the session app's database, with empty tables and the sandbox clock at real time
+    (and no request-log row of an earlier test still on its way to the table), and ends with no card data in
+    a table or a log line. A test module's NOT_CARD_DATA names numbers it may send in fields that are not a
+    card's."""
+    if db.engine is not _BOUND["engine"]:
+        stray = db.engine
+        vars(db).update(_BOUND)
+        if stray is not None:
+            stray.dispose()
     caplog.set_level(logging.DEBUG, logger="checkout")
     clock.reset()
     requestlog.of(app).flush()
