@@ -15,6 +15,10 @@ unit of work:
 - `peek(engine, sql, parameters)`: one row as stored now, outside any unit of work (neither begun nor
   joined), on the connection its thread keeps; `?` stands for each parameter whatever the driver. For a
   value a request must see fresh and nothing else (a merchant's keys); never for a write.
+- `driver_rows(session, statement, parameters)`: the rows of a one-statement unit of work's one SELECT, run
+  on the driver under its kept connection (compiled once per dialect, each column converted by its type's
+  result processor), without SQLAlchemy's execution or the session's transaction; through Core when the
+  session has no kept connection. For a read answered on every request (`/trade/query`); never for a write.
 - `heard_on(engine)`: on PostgreSQL, the process's listener for changes announced by the tables' triggers
   (`Changes`: a stamp taken before a read, and whether the row read is unchanged since), or None; for a value
   read every time only to be sure it is still as stored (a merchant's keys). Never for a write.
@@ -40,7 +44,7 @@ from __future__ import annotations
 from .budget import Budget, BudgetError
 from .changes import Changes, heard_on
 from .engines import PING_AFTER_IDLE, make_engine, one_statement, side_engine
-from .kept import Readers, peek
+from .kept import Readers, driver_rows, peek
 from .migrate import MIGRATIONS, alembic_config, upgrade
 from .rows import RowWriter
 from .session import Base, Database, db
@@ -58,6 +62,7 @@ __all__ = [
     "RowWriter",
     "alembic_config",
     "db",
+    "driver_rows",
     "heard_on",
     "make_engine",
     "one_statement",

@@ -9,7 +9,9 @@ import time
 import weakref
 from typing import Any
 
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy import Select
+from sqlalchemy.engine import Connection, Dialect, Engine
+from sqlalchemy.orm import Session
 
 # Per thread by nature: a kept connection is its thread's alone (never shared, never back in the pool).
 _local = threading.local()
@@ -221,3 +223,69 @@ class Readers:
         except Exception:
             return False  # invalidated by SQLAlchemy
         return True
+
+
+class _Compiled:
+    """A SELECT as one dialect's driver runs it: its SQL, its parameters' order (a positional paramstyle),
+    and each column's conversion from the driver's value, its type's own result processor (or None)."""
+
+    __slots__ = ("converters", "positions", "sql")
+
+    def __init__(self, statement: Select, dialect: Dialect) -> None:
+        compiled = statement.compile(dialect=dialect)
+        self.sql = compiled.string
+        self.positions = tuple(compiled.positiontup or ()) if dialect.positional else None
+        self.converters = tuple(
+            column.type.dialect_impl(dialect).result_processor(dialect, None) for column in statement.selected_columns
+        )
+
+
+# Per dialect (each engine has its own), per statement: compiled once, as SQLAlchemy caches its own.
+_compiled: weakref.WeakKeyDictionary[Dialect, dict[Select, _Compiled]] = weakref.WeakKeyDictionary()
+
+
+def _kept_driver(bind: Engine | Connection) -> Any:
+    """The driver connection under a one-statement session's bind, when it is a kept connection outside any
+    transaction (SQLite with none begun, PostgreSQL in autocommit); None otherwise."""
+    if not isinstance(bind, Connection) or bind.invalidated or bind.closed or bind.in_transaction():
+        return None
+    driver: Any = bind.connection.dbapi_connection
+    if bind.dialect.name == "sqlite":
+        return driver if driver.isolation_level is None and not driver.in_transaction else None
+    return driver if getattr(driver, "autocommit", False) and not driver.closed else None
+
+
+def driver_rows(session: Session, statement: Select, parameters: dict[str, Any]) -> list[tuple]:
+    """The rows of one SELECT of a one-statement unit of work (`Database.read_only(one_statement=True)`),
+    each a tuple in the statement's column order with the values SQLAlchemy would give.
+
+    On the thread's kept connection it runs on the driver: the statement compiled once per dialect, each
+    column converted by its type's result processor, without SQLAlchemy's execution context, result
+    object or the session's transaction bookkeeping (docs/benchmarks.md has what that saves). A session
+    without a kept connection (an in-memory SQLite database, a budget spent) runs it through Core. A
+    driver error drops the connection (the thread opens another on its next read) and propagates."""
+    bind = session.get_bind()
+    driver = _kept_driver(bind)
+    if driver is None:
+        return [tuple(row) for row in session.connection().execute(statement, parameters)]
+    assert isinstance(bind, Connection)  # as _kept_driver found it
+    dialect = bind.dialect
+    by_statement = _compiled.setdefault(dialect, {})
+    compiled = by_statement.get(statement)
+    if compiled is None:
+        compiled = by_statement[statement] = _Compiled(statement, dialect)
+    arguments = parameters if compiled.positions is None else tuple(parameters[n] for n in compiled.positions)
+    try:
+        cursor = driver.execute(compiled.sql, arguments)
+        fetched = cursor.fetchall()
+    except Exception:
+        # SQLAlchemy's invalidation of a connection kept out of the pool forgets its driver connection
+        # without closing it: closed here, so the server's session ends now rather than when collected.
+        with contextlib.suppress(Exception):
+            driver.close()
+        bind.invalidate()
+        raise
+    converters = compiled.converters
+    if not any(converters):
+        return [tuple(row) for row in fetched]
+    return [tuple(v if f is None else f(v) for f, v in zip(converters, row, strict=True)) for row in fetched]

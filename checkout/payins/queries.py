@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, bindparam, select
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.orm import Session
 
 from .. import clock, money
+from ..db import driver_rows
 from ..errors import MissingField, NotFound
 from ..merchants.models import Merchant
 from . import states
@@ -95,14 +96,18 @@ def _read_statement(by_trade_no: bool, by_out_trade_no: bool):
     return query.order_by(_EVENTS.c.id, _REFUNDS.c.id)
 
 
-def _children(rows: Sequence[Row], prefix: str, names: tuple[str, ...]) -> dict[int, tuple[Any, ...]]:
-    """The distinct event_* or refund_* parts of the joined rows, by id."""
+# Where each part of the joined row sits: the trade's columns, then each child's id and columns.
+_EVENT_AT = len(_TRADE_FIELDS)
+_REFUND_AT = _EVENT_AT + 1 + len(_EVENT_FIELDS)
+
+
+def _children(rows: Sequence[tuple], at: int, width: int) -> dict[int, tuple[Any, ...]]:
+    """The distinct events or refunds of the joined rows (their id at `at`, then `width` columns), by id."""
     seen: dict[int, tuple[Any, ...]] = {}
     for row in rows:
-        mapping = row._mapping
-        key = mapping[f"{prefix}id"]
+        key = row[at]
         if key is not None and key not in seen:
-            seen[key] = tuple(mapping[f"{prefix}{name}"] for name in names)
+            seen[key] = row[at + 1 : at + 1 + width]
     return seen
 
 
@@ -111,25 +116,22 @@ def read(
 ) -> TradeView:
     """The merchant's trade with its status history and refunds, for answering a query.
 
-    One statement on the session's connection and no ORM loading: nothing here is changed, and building
-    entities in the identity map would cost more than the statement (docs/benchmarks.md)."""
+    One statement run on the driver (`driver_rows`) and no ORM loading: nothing here is changed, and
+    building entities, or even SQLAlchemy's result rows, would cost more than the statement
+    (docs/benchmarks.md)."""
     if not trade_no and not out_trade_no:
         raise MissingField("trade_no or out_trade_no")
-    rows = (
-        session.connection()
-        .execute(
-            _read_statement(bool(trade_no), bool(out_trade_no)),
-            {"merchant_id": merchant.id, "trade_no": trade_no, "out_trade_no": out_trade_no},
-        )
-        .all()
+    rows = driver_rows(
+        session,
+        _read_statement(bool(trade_no), bool(out_trade_no)),
+        {"merchant_id": merchant.id, "trade_no": trade_no, "out_trade_no": out_trade_no},
     )
     if not rows:
         raise NotFound(reason="trade-not-exist", message="trade does not exist")
-    first = rows[0]._mapping
-    events = _children(rows, "event_", _EVENT_FIELDS)
-    refunds = _children(rows, "refund_", _REFUND_FIELDS)
+    events = _children(rows, _EVENT_AT, len(_EVENT_FIELDS))
+    refunds = _children(rows, _REFUND_AT, len(_REFUND_FIELDS))
     return TradeView(
-        **{name: first[name] for name in _TRADE_FIELDS},
+        **dict(zip(_TRADE_FIELDS, rows[0], strict=False)),
         events=tuple(StatusChange(*events[key]) for key in sorted(events)),
         refunds=tuple(RefundLine(*refunds[key]) for key in sorted(refunds)),
     )

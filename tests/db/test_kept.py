@@ -92,3 +92,91 @@ def test_a_kept_reader_the_server_ended_while_idle_is_replaced_before_use(app):
     assert again.exec_driver_sql("SELECT pg_backend_pid()").scalar() != backend
     assert Readers(ping_after=3600).connection(engine) is not None
     engine.dispose()
+
+
+def _probe_table():
+    from sqlalchemy import JSON, Column, Date, DateTime, Integer, MetaData, String, Table
+
+    return Table(
+        "driver_probe",
+        MetaData(),
+        Column("id", Integer, primary_key=True),
+        Column("label", String(20)),
+        Column("at", DateTime(timezone=True)),
+        Column("day", Date, nullable=True),
+        Column("details", JSON),
+    )
+
+
+def test_driver_rows_run_on_the_kept_connection_with_the_values_core_gives(app):
+    """A one-statement unit of work's SELECT on the driver: the same tuples as SQLAlchemy's execution (dates,
+    times, JSON converted by the columns' own types), and no SQLAlchemy execution at all."""
+    from datetime import UTC, date, datetime
+
+    from sqlalchemy import bindparam, event, select
+    from sqlalchemy.orm import Session
+
+    from checkout.db import driver_rows, one_statement
+
+    base = make_engine(app.config["DATABASE_URL"])
+    table = _probe_table()
+    table.create(base)
+    try:
+        with base.begin() as conn:
+            conn.execute(
+                table.insert(),
+                [
+                    {"id": 1, "label": "a", "at": datetime(2026, 11, 29, 12, 0, 1, 250000, tzinfo=UTC),
+                     "day": date(2026, 12, 1), "details": {"customer": {"name": "Ana"}, "n": [1, 2]}},
+                    {"id": 2, "label": "b", "at": datetime(2026, 11, 30, 0, 0, tzinfo=UTC), "day": None,
+                     "details": {}},
+                ],
+            )  # fmt: skip
+        statement = select(table).where(table.c.id >= bindparam("low")).order_by(table.c.id)
+        with base.connect() as conn:
+            expected = [tuple(row) for row in conn.execute(statement, {"low": 1})]
+        assert expected[0][3] == date(2026, 12, 1) and expected[0][4] == {"customer": {"name": "Ana"}, "n": [1, 2]}
+        engine = one_statement(base)
+        readers = Readers(ping_after=5.0)  # kept alive: its connections close with it
+        kept = readers.connection(engine)
+        assert kept is not None
+        executed: list[str] = []
+        event.listen(base, "before_cursor_execute", lambda *args: executed.append(args[2]))
+        with Session(bind=kept) as session:
+            assert driver_rows(session, statement, {"low": 1}) == expected
+            assert driver_rows(session, statement, {"low": 2}) == expected[1:]
+        assert executed == []  # the driver's own call, not SQLAlchemy's execution
+        with Session(bind=engine) as session:  # no kept connection: through Core, the same rows
+            assert driver_rows(session, statement, {"low": 1}) == expected
+        assert len(executed) == 1
+        kept.close()
+    finally:
+        table.drop(base)
+        base.dispose()
+
+
+def test_a_driver_error_drops_the_kept_connection_and_the_next_read_takes_another(app):
+    from sqlalchemy import bindparam, select
+    from sqlalchemy.orm import Session
+
+    from checkout.db import driver_rows, one_statement
+
+    base = make_engine(app.config["DATABASE_URL"])
+    table = _probe_table()
+    statement = select(table.c.id).where(table.c.id >= bindparam("low"))
+    engine = one_statement(base)
+    readers = Readers(ping_after=5.0)
+    kept = readers.connection(engine)
+    with Session(bind=kept) as session, pytest.raises(Exception, match="driver_probe"):
+        driver_rows(session, statement, {"low": 0})  # no such table
+    assert kept.invalidated
+    table.create(base)
+    try:
+        again = readers.connection(engine)
+        assert again is not kept
+        with Session(bind=again) as session:
+            assert driver_rows(session, statement, {"low": 0}) == []
+        again.close()
+    finally:
+        table.drop(base)
+        base.dispose()

@@ -41,3 +41,51 @@ def test_another_merchants_trade_is_not_read(app, api, other_api):
         assert other is not None
         with pytest.raises(NotFound):
             queries.read(db.session, other, out_trade_no="order-1")
+
+
+def test_the_read_on_the_driver_is_the_read_through_sqlalchemy(app, api):
+    """What /trade/query reads on the driver (its one-statement unit of work's kept connection) is, field by
+    field and type by type, what SQLAlchemy's execution of the same statement gives."""
+    from datetime import date
+
+    from sqlalchemy import event, update
+    from sqlalchemy.orm import Session
+
+    from checkout.payins.models import Trade
+
+    created = api.post("/trade/pay", builders.direct("PIX", order_amount="80.00"), expect=200)
+    api.post(f"/sandbox/trades/{created['trade_no']}/pay", expect=200)
+    api.post("/trade/refund", builders.refund(created["trade_no"], "20.00", out_request_no="r1"), expect=200)
+    with app.app_context():
+        db.session.execute(update(Trade).values(scheduled_date=date(2026, 12, 24)))
+        db.session.commit()
+        merchant = find_by_app_id(db.session, api.app_id)
+        assert merchant is not None
+    executed: list[str] = []
+
+    def seen(*args) -> None:
+        executed.append(args[2])
+
+    with app.app_context():
+        db.read_only(one_statement=True)
+        event.listen(db.engine, "before_cursor_execute", seen)
+        try:
+            on_driver = queries.read(db.session, merchant, trade_no=created["trade_no"])
+        finally:
+            event.remove(db.engine, "before_cursor_execute", seen)
+        assert executed == []  # read on the driver, not through SQLAlchemy's execution
+        event.listen(db.engine, "before_cursor_execute", seen)
+    try:  # and so does the API's query, its key check included
+        answer = api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)
+    finally:
+        with app.app_context():
+            event.remove(db.engine, "before_cursor_execute", seen)
+    assert executed == [] and answer["scheduled_date"] == "2026-12-24"
+    with app.app_context(), Session(bind=db.engine) as through_core:
+        expected = queries.read(through_core, merchant, trade_no=created["trade_no"])
+    assert on_driver == expected
+    assert [type(getattr(on_driver, f)) for f in ("created_at", "expires_at", "scheduled_date", "details")] == [
+        type(expected.created_at), type(expected.expires_at), date, dict,
+    ]  # fmt: skip
+    assert on_driver.details["customer"]["name"] == expected.details["customer"]["name"] != ""
+    assert len(on_driver.events) == 3 and len(on_driver.refunds) == 1
