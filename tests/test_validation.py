@@ -53,3 +53,41 @@ def test_a_payout_request_is_its_command_and_its_timestamp():
     req = PayoutRequest.model_validate(builders.payout("c1", email="", timestamp=1_700_000_000))
     assert isinstance(req, NewPayout) and list(NewPayout.model_fields) == list(PayoutRequest.model_fields)[:-1]
     assert (req.custom_code, req.amount, req.email, req.document_id) == ("c1", Decimal("100.00"), None, builders.CPF)
+
+
+@pytest.mark.parametrize(
+    ("timestamp", "valid"),
+    [
+        ("2026-11-29 12:00:00", True),
+        ("2024-02-29 23:59:59", True),  # a leap day
+        ("2026-02-29 00:00:00", False),  # none this year
+        ("2026-04-31 00:00:00", False),
+        ("2026-13-01 00:00:00", False),
+        ("2026-00-10 00:00:00", False),
+        ("2026-11-00 00:00:00", False),
+        ("0000-01-01 00:00:00", False),  # no year 0
+        ("2026-11-29 24:00:00", False),
+        ("2026-11-29 23:60:00", False),
+        ("2026-11-29 23:59:60", False),  # a leap second: strptime's %S reads it, a datetime refuses it
+        ("2026-11-29T12:00:00", False),  # ISO 8601's own separator: not the provider's format
+        ("2026-11-29 12:00:00Z", False),
+    ],
+)
+def test_a_timestamp_is_a_real_moment_in_the_providers_format(timestamp, valid):
+    from datetime import datetime
+
+    from checkout.validation import _timestamp
+
+    def by_strptime(text: str) -> bool:  # the format as the provider states it
+        try:
+            datetime.strptime(text, "%Y-%m-%d %H:%M:%S")  # noqa: DTZ007 (a format check)
+        except ValueError:
+            return False
+        return len(text) == 19
+
+    assert by_strptime(timestamp) is valid
+    if valid:
+        assert _timestamp(timestamp) == timestamp
+    else:
+        with pytest.raises(ValueError, match="must be yyyy-MM-dd HH:mm:ss"):
+            _timestamp(timestamp)
