@@ -210,6 +210,25 @@ def _unreachable(engine: Engine) -> tuple[type[Exception], ...]:
     return (dbapi.OperationalError, dbapi.InterfaceError) if dbapi is not None else ()
 
 
+# Parameters a statement of a batch carries at most: within what every SQLite release takes (PostgreSQL's
+# protocol takes 65,535).
+_PARAMETERS = 999
+
+
+def _multi_row(sql: str, values: list[tuple]) -> list[tuple[str, tuple]]:
+    """A batch as multi-row INSERTs of up to _PARAMETERS parameters each, for `sql`, a one-row INSERT: the
+    drivers let go of the interpreter around each statement they run, and executemany's statement per row,
+    beside request threads that want the interpreter, cost a hand-over each (docs/benchmarks.md)."""
+    head, _, one = sql.partition(" VALUES ")
+    width = len(values[0]) if values else 1
+    per = max(1, _PARAMETERS // width)
+    statements = []
+    for start in range(0, len(values), per):
+        chunk = values[start : start + per]
+        statements.append((f"{head} VALUES {','.join([one] * len(chunk))}", tuple(v for row in chunk for v in row)))
+    return statements
+
+
 def _insert(engine: Engine, connection: Any, sql: str, values: list[tuple]) -> None:
     """One transaction; rolled back when it fails, leaving the connection ready for the next."""
     cursor = connection.cursor()
@@ -218,7 +237,8 @@ def _insert(engine: Engine, connection: Any, sql: str, values: list[tuple]) -> N
             with writer_turn(engine):
                 cursor.execute("BEGIN IMMEDIATE")
                 try:
-                    cursor.executemany(sql, values)
+                    for statement, parameters in _multi_row(sql, values):
+                        cursor.execute(statement, parameters)
                     cursor.execute("COMMIT")
                 except BaseException:
                     cursor.execute("ROLLBACK")
@@ -228,7 +248,8 @@ def _insert(engine: Engine, connection: Any, sql: str, values: list[tuple]) -> N
                 # SET LOCAL, not a session's SET when it connects: behind PgBouncer's transaction pooling a
                 # session's setting would stay on a server connection that other clients' commits then use.
                 cursor.execute("SET LOCAL synchronous_commit = off")
-                cursor.executemany(sql, values)
+                for statement, parameters in _multi_row(sql, values):
+                    cursor.execute(statement, parameters)
                 connection.commit()
             except BaseException:
                 connection.rollback()

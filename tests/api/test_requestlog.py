@@ -347,3 +347,31 @@ def test_a_card_number_in_the_path_is_masked(app, api):
     api.client.post("/sandbox/trades/4111111111111111/pay", json={}, headers=api.auth)
     (row,) = logged(app)
     assert row.path == "/sandbox/trades/411111******1111/pay"
+
+
+def test_a_batch_longer_than_one_statement_is_written_whole_and_in_order(app, api, other_api, monkeypatch):
+    """A batch goes as multi-row INSERTs of at most 999 parameters (124 rows of 8 columns): 300 rows are three
+    statements, every row kept in the order handed over; one the database refuses costs only itself."""
+    ours, theirs = _merchant_id(app, api), _merchant_id(app, other_api)
+    now = clock.real_now()
+    batch = [(ours if n % 2 else theirs, now, "POST", f"/trade/{n}", 200, n, f'{{"n":{n}}}', "{}") for n in range(300)]
+    statements: list[int] = []  # each statement's parameters
+    insert = row_writer._multi_row
+
+    def seen(sql, values):
+        made = insert(sql, values)
+        statements.extend(len(parameters) for _sql, parameters in made)
+        return made
+
+    monkeypatch.setattr(row_writer, "_multi_row", seen)
+    rows_of(app)._write(batch)
+    assert statements == [992, 992, 416]
+    kept = logged(app)
+    assert [(r.merchant_id, r.path, r.duration_ms, r.request_body) for r in kept] == [
+        (row[0], row[3], row[5], row[6]) for row in batch
+    ]
+    gone = 2**31 - 1  # no such merchant: the database refuses the row
+    again = [(ours, now, "GET", f"/again/{n}", 200, n, "", "") for n in range(130)]
+    again[125] = (gone, now, "GET", "/again/refused", 200, 125, "", "")
+    rows_of(app)._write(again)
+    assert [r.path for r in logged(app)[300:]] == [f"/again/{n}" for n in range(130) if n != 125]
