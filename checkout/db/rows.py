@@ -149,8 +149,8 @@ class RowWriter:
                 return
 
     def _write(self, rows: list[tuple]) -> None:
-        """Rows prepared and written in one transaction on a pooled driver connection (no SQLAlchemy
-        execution around the INSERT). A row the database refuses costs only itself: when the batch fails,
+        """Rows prepared and written in one transaction on a pooled driver connection, as multi-row INSERTs
+        (no SQLAlchemy execution around them). A row the database refuses costs only itself: when the batch fails,
         its rows are written one by one and the one refused is dropped, with a line in the log that says
         whose it was but nothing of what it held. A database that cannot be reached at all fails the batch
         (the caller logs it)."""
