@@ -15,7 +15,7 @@ unit of work:
 - `peek(engine, sql, parameters)`: one row as stored now, outside any unit of work (neither begun nor
   joined), on the connection its thread keeps; `?` stands for each parameter whatever the driver. For a
   value a request must see fresh and nothing else (a merchant's keys); never for a write.
-- `driver_rows(session, statement, parameters)`: the rows of a one-statement unit of work's one SELECT, run
+- `driver_rows(session, statement, parameters)`: the rows of a one-statement unit of work's one Core SELECT, run
   on the driver under its kept connection (compiled once per dialect, each column converted by its type's
   result processor), without SQLAlchemy's execution or the session's transaction; through Core when the
   session has no kept connection. For a read answered on every request (`/trade/query`); never for a write.

@@ -229,11 +229,12 @@ class _Compiled:
     """A SELECT as one dialect's driver runs it: its SQL, its parameters' order (a positional paramstyle),
     and each column's conversion from the driver's value, its type's own result processor (or None)."""
 
-    __slots__ = ("converters", "positions", "sql")
+    __slots__ = ("checked", "converters", "positions", "sql")
 
     def __init__(self, statement: Select, dialect: Dialect) -> None:
         compiled = statement.compile(dialect=dialect)
         self.sql = compiled.string
+        self.checked = False  # whether the driver's first answer had a column for each converter
         self.positions = tuple(compiled.positiontup or ()) if dialect.positional else None
         self.converters = tuple(
             column.type.dialect_impl(dialect).result_processor(dialect, None) for column in statement.selected_columns
@@ -255,8 +256,20 @@ def _kept_driver(bind: Engine | Connection) -> Any:
     return driver if getattr(driver, "autocommit", False) and not driver.closed else None
 
 
+def _check_columns(compiled: _Compiled, description: Any) -> None:
+    """A Core SELECT answers its selected columns, one converter each. An ORM one compiles without its
+    entities' deferred columns, which `selected_columns` still lists: every value after one would be read
+    by another column's type."""
+    if len(description) != len(compiled.converters):
+        raise TypeError(
+            f"driver_rows: the statement answered {len(description)} columns for {len(compiled.converters)} "
+            "selected: give it a Core select of table columns, not ORM entities"
+        )
+    compiled.checked = True
+
+
 def driver_rows(session: Session, statement: Select, parameters: dict[str, Any]) -> list[tuple]:
-    """The rows of one SELECT of a one-statement unit of work (`Database.read_only(one_statement=True)`),
+    """The rows of one Core SELECT of a one-statement unit of work (`Database.read_only(one_statement=True)`),
     each a tuple in the statement's column order with the values SQLAlchemy would give.
 
     On the thread's kept connection it runs on the driver: the statement compiled once per dialect, each
@@ -285,6 +298,8 @@ def driver_rows(session: Session, statement: Select, parameters: dict[str, Any])
             driver.close()
         bind.invalidate()
         raise
+    if not compiled.checked:
+        _check_columns(compiled, cursor.description)
     converters = compiled.converters
     if not any(converters):
         return [tuple(row) for row in fetched]

@@ -180,3 +180,23 @@ def test_a_driver_error_drops_the_kept_connection_and_the_next_read_takes_anothe
     finally:
         table.drop(base)
         base.dispose()
+
+
+def test_driver_rows_refuse_an_orm_select_whose_columns_are_not_its_selected_ones(app):
+    """An ORM select compiles without its entities' deferred columns (a merchant's logo): read by position,
+    every later value would go through another column's type. Refused, never read wrong."""
+    from sqlalchemy import bindparam, select
+    from sqlalchemy.orm import Session
+
+    from checkout.db import db, driver_rows, one_statement
+    from checkout.merchants.models import Merchant
+
+    with app.app_context():
+        engine = one_statement(db.engine)
+        statement = select(Merchant).where(Merchant.id >= bindparam("low"))
+        readers = Readers(ping_after=5.0)
+        kept = readers.connection(engine)
+        with Session(bind=kept) as session, pytest.raises(TypeError, match="not ORM entities"):
+            driver_rows(session, statement, {"low": 0})
+        assert not kept.invalidated  # the connection was not at fault: kept
+        kept.close()
