@@ -95,11 +95,16 @@ def _reader_driver_connection(engine: Engine) -> Any:
     held = ref() if ref is not None else None
     if held is None or held.pid != os.getpid() or held.engine is None or held.engine.pool is not engine.pool:
         return None
-    connection = held.connection
+    return _outside_transaction(held.connection)
+
+
+def _outside_transaction(connection: Connection) -> Any:
+    """The driver connection under a SQLAlchemy connection that is open and runs each statement on its own
+    (SQLite with no transaction begun, PostgreSQL in autocommit); None otherwise."""
     if connection.invalidated or connection.closed:
         return None
-    driver = connection.connection.dbapi_connection
-    if engine.dialect.name == "sqlite":
+    driver: Any = connection.connection.dbapi_connection
+    if connection.dialect.name == "sqlite":
         return driver if driver.isolation_level is None and not driver.in_transaction else None
     return driver if getattr(driver, "autocommit", False) and not driver.closed else None
 
@@ -229,7 +234,7 @@ class _Compiled:
     """A SELECT as one dialect's driver runs it: its SQL, its parameters' order (a positional paramstyle),
     and each column's conversion from the driver's value, its type's own result processor (or None)."""
 
-    __slots__ = ("checked", "converters", "positions", "sql")
+    __slots__ = ("checked", "converted", "converters", "positions", "sql")
 
     def __init__(self, statement: Select, dialect: Dialect) -> None:
         compiled = statement.compile(dialect=dialect)
@@ -239,21 +244,11 @@ class _Compiled:
         self.converters = tuple(
             column.type.dialect_impl(dialect).result_processor(dialect, None) for column in statement.selected_columns
         )
+        self.converted = any(self.converters)  # none on PostgreSQL for the query: its rows are kept as they come
 
 
 # Per dialect (each engine has its own), per statement: compiled once, as SQLAlchemy caches its own.
 _compiled: weakref.WeakKeyDictionary[Dialect, dict[Select, _Compiled]] = weakref.WeakKeyDictionary()
-
-
-def _kept_driver(bind: Engine | Connection) -> Any:
-    """The driver connection under a one-statement session's bind, when it is a kept connection outside any
-    transaction (SQLite with none begun, PostgreSQL in autocommit); None otherwise."""
-    if not isinstance(bind, Connection) or bind.invalidated or bind.closed or bind.in_transaction():
-        return None
-    driver: Any = bind.connection.dbapi_connection
-    if bind.dialect.name == "sqlite":
-        return driver if driver.isolation_level is None and not driver.in_transaction else None
-    return driver if getattr(driver, "autocommit", False) and not driver.closed else None
 
 
 def _check_columns(compiled: _Compiled, description: Any) -> None:
@@ -278,12 +273,16 @@ def driver_rows(session: Session, statement: Select, parameters: dict[str, Any])
     without a kept connection (an in-memory SQLite database, a budget spent) runs it through Core. A
     driver error drops the connection (the thread opens another on its next read) and propagates."""
     bind = session.get_bind()
-    driver = _kept_driver(bind)
+    driver = None
+    if isinstance(bind, Connection) and not bind.in_transaction():
+        driver = _outside_transaction(bind)
     if driver is None:
         return [tuple(row) for row in session.connection().execute(statement, parameters)]
-    assert isinstance(bind, Connection)  # as _kept_driver found it
+    assert isinstance(bind, Connection)
     dialect = bind.dialect
-    by_statement = _compiled.setdefault(dialect, {})
+    by_statement = _compiled.get(dialect)
+    if by_statement is None:
+        by_statement = _compiled[dialect] = {}
     compiled = by_statement.get(statement)
     if compiled is None:
         compiled = by_statement[statement] = _Compiled(statement, dialect)
@@ -300,7 +299,7 @@ def driver_rows(session: Session, statement: Select, parameters: dict[str, Any])
         raise
     if not compiled.checked:
         _check_columns(compiled, cursor.description)
-    converters = compiled.converters
-    if not any(converters):
+    if not compiled.converted:
         return [tuple(row) for row in fetched]
+    converters = compiled.converters
     return [tuple(v if f is None else f(v) for f, v in zip(converters, row, strict=True)) for row in fetched]
