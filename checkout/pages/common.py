@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from flask import Response, current_app, g, make_response, render_template, request, url_for
 
@@ -49,21 +50,35 @@ def read_token(purpose: str, max_age: int, merchant_of=None) -> tuple[str, dict]
         raise PageError(410 if error.reason == "expired" else 400, error.reason) from None
 
 
-def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
+class PageOwner(Protocol):
+    """What sets a page up of its merchant: a `Merchant`, or a page's read model of one."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def default_language(self) -> str | None: ...
+    @property
+    def frame_origins(self) -> list[str] | None: ...
+
+
+def enter_page(merchant: PageOwner, country: str | None) -> tuple[str, str]:
+    """Set the request up as a page of `merchant`'s (its clock, language, formats and frame origins) and
+    answer the page's layout and language."""
     # The page follows its merchant's clock from here on (the request's teardown puts the thread back).
     clock.set_merchant(merchant.id)
-    page = Page(
-        token=token,
-        view=layout.choose_view(),
-        locale=layout.choose_locale(country, merchant.default_language),
-        merchant=merchant,
-    )
-    g.page_locale = page.locale
-    g.page_format_locale = layout.format_locale(page.locale, country)
+    view = layout.choose_view()
+    locale = layout.choose_locale(country, merchant.default_language)
+    g.page_locale = locale
+    g.page_format_locale = layout.format_locale(locale, country)
     g.page_timezone = layout.COUNTRY_TIMEZONES.get(country or "")  # no country (a global wallet): the language's
     # Written back in canonical form again: a row stored before origins were checked cannot reach the CSP.
     g.frame_origins = [o for o in (security.origin_of(x) for x in merchant.frame_origins or []) if o]
-    return page
+    return view, locale
+
+
+def open_page(token: str, merchant: Merchant, country: str | None) -> Page:
+    view, locale = enter_page(merchant, country)
+    return Page(token=token, view=view, locale=locale, merchant=merchant)
 
 
 def check_post(page: Page) -> None:

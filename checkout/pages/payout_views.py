@@ -20,7 +20,7 @@ from ..payouts import corridors, pricing, sessions
 from ..payouts import service as payouts
 from ..payouts.models import CheckoutSession, Payout
 from ..payouts.schemas import NewPayout
-from . import payout_figures, payout_rules, rendered, results, security
+from . import payout_figures, payout_read, payout_rules, rendered, results, security
 from .common import (
     TOKEN_GRACE,
     Page,
@@ -28,6 +28,7 @@ from .common import (
     allow_form_target,
     base_url,
     check_post,
+    enter_page,
     now_unix,
     open_page,
     read_token,
@@ -46,8 +47,9 @@ METHOD_MARKS = {"PIX": "pix", "BANKTRANSFER": "bank", "SPEI": "spei", "WALLET": 
 
 @functools.cache
 def session_and_merchant(lock: bool):
-    """The session, its merchant and the payout holding its custom_code in one statement, built once
-    (building it cost as much as running it)."""
+    """The session, its merchant and the payout holding its custom_code in one statement, as entities,
+    built once (building it cost as much as running it). A `GET` served from a kept copy reads
+    payout_read's instead."""
     query = (
         select(CheckoutSession, Merchant, sessions.code_holder())
         .join(Merchant, Merchant.id == CheckoutSession.merchant_id)
@@ -56,10 +58,15 @@ def session_and_merchant(lock: bool):
     return query.with_for_update(of=CheckoutSession) if lock else query
 
 
-def _session_page(lock: bool = False) -> tuple[Page, CheckoutSession, int | None]:
-    """The page, its session, and the id of the payout holding the session's custom_code (if any)."""
+def _token() -> tuple[str, str]:
+    """The page's token and the session it names."""
     token, payload = read_token(links.PAYOUT_PAGE, 1800 + TOKEN_GRACE)
-    found = db.session.execute(session_and_merchant(lock), {"session": str(payload.get("session"))}).first()
+    return token, str(payload.get("session"))
+
+
+def _session_page(token: str, session_id: str, lock: bool = False) -> tuple[Page, CheckoutSession, int | None]:
+    """The page, its session, and the id of the payout holding the session's custom_code (if any)."""
+    found = db.session.execute(session_and_merchant(lock), {"session": session_id}).first()
     if found is None:
         raise PageError(404, "not-found")
     record, merchant, holder = found
@@ -127,28 +134,6 @@ def _show_form(
     )
 
 
-def _form_key(page: Page, record: CheckoutSession) -> tuple:
-    """Everything the unfilled form shows, but the nonce and the time (see rendered.py): the session (whose
-    row changes only its status), its token, the layout and language, and the merchant's settings it
-    shows; the app, for its configuration (rates, sandbox)."""
-    merchant = page.merchant
-    return (
-        id(current_app._get_current_object()),  # type: ignore[attr-defined]
-        record.session_id,
-        record.status,
-        record.expires_at,
-        page.token,
-        page.view,
-        page.locale,
-        merchant.id,
-        merchant.name,
-        merchant.has_logo,
-        tuple(merchant.frame_origins or ()),
-        merchant.fx_markup_bps,
-        merchant.default_language,
-    )
-
-
 def _result(page: Page, record: CheckoutSession):
     payout = db.session.get(Payout, record.payout_id)
     assert payout is not None  # a COMPLETED session has its payout
@@ -184,7 +169,7 @@ def _expired(record: CheckoutSession) -> bool:
 def _closed(record: CheckoutSession, holder: int | None) -> None:
     """A session that can no longer create its payout ends on a clear page, never on its form: its time ran
     out, or (a session opened before migration 0008) a direct payout took its custom_code."""
-    if sessions.code_taken_elsewhere(record, holder):
+    if sessions.code_taken_elsewhere(record.payout_id, holder):
         raise PageError(410, "taken")
     if _expired(record):
         raise PageError(410, "expired")
@@ -225,7 +210,20 @@ def _checked(record: CheckoutSession, form: PayoutForm) -> NewPayout | None:
 
 @bp.get("/payout")
 def show():
-    page, record, holder = _session_page()
+    """The unfilled form from its kept copy when there is one, read without an entity (payout_read);
+    anything else (a copy's first rendering, a result, a closed session) from the session's entities."""
+    token, session_id = _token()
+    shown = payout_read.read(db.session, session_id)
+    if shown is None:
+        raise PageError(404, "not-found")
+    view, locale = enter_page(shown.merchant, shown.country)
+    copies = rendered.payout_forms(current_app)
+    if shown.shows_form():
+        body = copies.find(shown.key(token, view, locale), nonce=security.nonce(), now=now_unix())
+        if body is not None:
+            allow_form_target(shown.return_url)
+            return body
+    page, record, holder = _session_page(token, session_id)
     if record.status == sessions.COMPLETED:
         return _result(page, record)
     _closed(record, holder)
@@ -233,15 +231,15 @@ def show():
     def fresh() -> str:
         return _show_form(page, record, _form(record), nonce=rendered.NONCE, now=rendered.NOW)[0]
 
-    return rendered.payout_forms(current_app).get(
-        _form_key(page, record), fresh, nonce=security.nonce(), now=now_unix()
-    )
+    # Kept under the key of what it was rendered from, so that a copy never shows other values than its key's.
+    key = payout_read.ShownSession.of(record, page.merchant, holder).key(page.token, page.view, page.locale)
+    return copies.get(key, fresh, nonce=security.nonce(), now=now_unix())
 
 
 @bp.post("/payout")
 def submit():
     """Create the session's payout exactly once: the session row is locked, a repeat sees COMPLETED."""
-    page, record, holder = _session_page(lock=True)
+    page, record, holder = _session_page(*_token(), lock=True)
     check_post(page)
     if record.status == sessions.COMPLETED:
         return _result(page, record)

@@ -35,30 +35,39 @@ class Pages:
         self._copies: OrderedDict[Hashable, tuple[float, str]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable, render: Callable[[], str], *, nonce: str, now: int) -> str:
-        """The page for `key`, rendered by `render` (with NONCE and NOW where the nonce and the time go)
-        unless a copy is kept, and filled in for this response."""
+    def find(self, key: Hashable, *, nonce: str, now: int) -> str | None:
+        """The kept copy for `key` filled in for this response, or None."""
         moment = time.monotonic()
         with self._lock:
             found = self._copies.get(key)
-            if found is not None and moment - found[0] < self.seconds:
-                self._copies.move_to_end(key)
-                body = found[1]
-            else:
-                body = None
-        if body is None:
-            body = render()
-            with self._lock:
-                self._copies[key] = (moment, body)
-                self._copies.move_to_end(key)
-                while len(self._copies) > self.size:
-                    self._copies.popitem(last=False)
-        # The time goes into the page's JSON as a number: its marker was rendered as a JSON string.
-        return body.replace(NONCE, nonce).replace(f'"{NOW}"', str(now))
+            if found is None or moment - found[0] >= self.seconds:
+                return None
+            self._copies.move_to_end(key)
+        return _filled(found[1], nonce, now)
+
+    def get(self, key: Hashable, render: Callable[[], str], *, nonce: str, now: int) -> str:
+        """The page for `key`, rendered by `render` (with NONCE and NOW where the nonce and the time go)
+        unless a copy is kept, and filled in for this response."""
+        kept = self.find(key, nonce=nonce, now=now)
+        if kept is not None:
+            return kept
+        moment = time.monotonic()
+        body = render()
+        with self._lock:
+            self._copies[key] = (moment, body)
+            self._copies.move_to_end(key)
+            while len(self._copies) > self.size:
+                self._copies.popitem(last=False)
+        return _filled(body, nonce, now)
 
     def clear(self) -> None:
         with self._lock:
             self._copies.clear()
+
+
+def _filled(body: str, nonce: str, now: int) -> str:
+    # The time goes into the page's JSON as a number: its marker was rendered as a JSON string.
+    return body.replace(NONCE, nonce).replace(f'"{NOW}"', str(now))
 
 
 KEY = "checkout.rendered_payout_forms"

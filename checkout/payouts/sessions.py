@@ -129,11 +129,11 @@ def code_holder() -> ScalarSelect[int]:
     )
 
 
-def code_taken_elsewhere(record: CheckoutSession, holder: int | None) -> bool:
-    """Whether the session's custom_code names another payout than its own (`holder`, from code_holder()):
-    only possible for sessions opened before the codes were claimed (migration 0008), when a direct payout
-    could win a race."""
-    return holder is not None and holder != record.payout_id
+def code_taken_elsewhere(payout_id: int | None, holder: int | None) -> bool:
+    """Whether the session's custom_code names another payout (`holder`, from code_holder()) than its own
+    (`payout_id`): only possible for sessions opened before the codes were claimed (migration 0008), when a
+    direct payout could win a race."""
+    return holder is not None and holder != payout_id
 
 
 def set_status(record: CheckoutSession, new: str, *, payout_id: int | None = None) -> None:

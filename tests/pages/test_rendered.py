@@ -87,3 +87,13 @@ def test_copies_are_bounded_and_age_out():
     stale.get("a", render("a"), nonce="n", now=1)
     stale.get("a", render("a"), nonce="n", now=1)
     assert made[-2:] == ["a", "a"]
+
+
+def test_find_answers_a_kept_copy_in_time_and_renders_nothing():
+    pages = rendered.Pages(size=2, seconds=60)
+    assert pages.find("a", nonce="n", now=1) is None
+    pages.get("a", lambda: f'<p>{rendered.NONCE} "{rendered.NOW}"</p>', nonce="n1", now=1)
+    assert pages.find("a", nonce="n2", now=1700000000) == "<p>n2 1700000000</p>"
+    stale = rendered.Pages(size=2, seconds=0)
+    stale.get("a", lambda: "<p>a</p>", nonce="n", now=1)
+    assert stale.find("a", nonce="n", now=1) is None
