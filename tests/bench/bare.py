@@ -24,14 +24,12 @@ from sqlalchemy.orm import Session
 from checkout import clock, jsonbody, links, money, signing
 from checkout.config import Defaults
 from checkout.db import PING_AFTER_IDLE, Readers, make_engine, one_statement
-from checkout.pages import common, rendered, security
-from checkout.pages.payout_views import session_and_merchant
+from checkout.pages import common, payout_read, rendered, security
 from checkout.payins import methods, timeouts
 from checkout.payins import queries as payins
 from checkout.payins.models import Trade, TradeEvent
 from checkout.payins.requests import DirectPayRequest, QueryRequest
-from checkout.payouts import service, sessions
-from checkout.payouts.models import CheckoutSession
+from checkout.payouts import service
 from checkout.payouts.schemas import DryRunRequest
 
 app = Flask(__name__)
@@ -190,7 +188,6 @@ def floor_pay():
 
 # The hosted payout page as the service rendered it, kept by the bench in this file (its nonce beside it).
 _PAGE_COPY = os.environ.get("CHECKOUT_BENCH_FLOOR_PAGE", "")
-_SESSIONS = CheckoutSession.__table__.c
 _pages = rendered.Pages()
 
 
@@ -205,28 +202,25 @@ def _page_copy() -> str:
 @app.get("/pages/payout")
 def floor_page():
     """The hosted payout page's contract with the service's own code for each part: the token's signature
-    and age checked, the session read in the service's one statement (with its merchant and whoever holds
-    its code) on a connection the thread keeps, and, while it is open and in time, the unfilled form served
-    from a rendered copy with this response's nonce and time, under the page headers (the CSP with the
-    session's form target). Left out: the layout and language chosen from the request, the merchant's
-    clock, the copy's key of everything the page shows, the ORM's entities, Flask's hooks around a page."""
+    and age checked, the session read by the service's read (with its merchant and whoever holds its code,
+    on the driver of a connection the thread keeps), and, while it is open, in time and its code not taken,
+    the unfilled form served from a rendered copy with this response's nonce and time, under the page
+    headers (the CSP with the session's form target). Left out: the layout and language chosen from the
+    request, the merchant's clock, the copy's key of everything the page shows, the request's session of
+    the database, Flask's hooks around a page."""
     token = request.args.get("token", "")
     try:
         payload = signing.read_page_token(_SECRET_KEY, links.PAYOUT_PAGE, token, 1800 + common.TOKEN_GRACE)
     except signing.PageTokenError:
         return "invalid link", 400
     engine, _ = _database()
-    row = (
-        _readers.connection(engine)
-        .execute(session_and_merchant(False), {"session": str(payload.get("session"))})
-        .first()
-    )
-    if row is None:
+    with Session(bind=_readers.connection(engine)) as session:
+        shown = payout_read.read(session, str(payload.get("session")))
+    if shown is None:
         return "not found", 404
-    found = row._mapping
-    if found[_SESSIONS.status] != sessions.OPEN or clock.as_utc(found[_SESSIONS.expires_at]) <= clock.now():
+    if not shown.shows_form():
         return "closed", 410
-    common.allow_form_target(found[_SESSIONS.return_url])
+    common.allow_form_target(shown.return_url)
     body = _pages.get(token, _page_copy, nonce=security.nonce(), now=int(time.time()))
     return security.apply_headers(app.response_class(body, mimetype="text/html"))
 
