@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -58,7 +59,7 @@ class PageOwner(Protocol):
     @property
     def default_language(self) -> str | None: ...
     @property
-    def frame_origins(self) -> list[str] | None: ...
+    def frame_origins(self) -> Sequence[str] | None: ...
 
 
 def enter_page(merchant: PageOwner, country: str | None) -> tuple[str, str]:

@@ -24,7 +24,7 @@ class ShownMerchant:
     id: int
     name: str
     has_logo: bool
-    frame_origins: list[str] | None
+    frame_origins: tuple[str, ...]
     fx_markup_bps: int
     default_language: str | None
 
@@ -58,7 +58,7 @@ class ShownSession:
                 id=merchant.id,
                 name=merchant.name,
                 has_logo=merchant.has_logo,
-                frame_origins=merchant.frame_origins,
+                frame_origins=tuple(merchant.frame_origins or ()),
                 fx_markup_bps=merchant.fx_markup_bps,
                 default_language=merchant.default_language,
             ),
@@ -88,7 +88,7 @@ class ShownSession:
             merchant.id,
             merchant.name,
             merchant.has_logo,
-            tuple(merchant.frame_origins or ()),
+            merchant.frame_origins,
             merchant.fx_markup_bps,
             merchant.default_language,
         )
@@ -129,7 +129,15 @@ def read(session: Session, session_id: str) -> ShownSession | None:
     rows = driver_rows(session, _statement(), {"session": session_id})
     if not rows:
         return None
-    session_id, status, expires_at, return_url, country, payout_id, holder, *merchant = rows[0]
+    session_id, status, expires_at, return_url, country, payout_id, holder, *settings = rows[0]
+    merchant_id, name, has_logo, frame_origins, fx_markup_bps, default_language = settings
     return ShownSession(
-        session_id, status, expires_at, return_url, country, payout_id, holder, ShownMerchant(*merchant)
+        session_id,
+        status,
+        expires_at,
+        return_url,
+        country,
+        payout_id,
+        holder,
+        ShownMerchant(merchant_id, name, has_logo, tuple(frame_origins or ()), fx_markup_bps, default_language),
     )

@@ -6,7 +6,7 @@ fields, the quotes, the money formats) was most of a page request's time; a cach
 markers in those two places and filled in per response, costs a dictionary lookup and two replacements.
 
 What a copy is keyed by must name everything else the page shows: the caller says (the session's row,
-the merchant's settings shown, the page's token, layout and language). Copies are kept per app (`of(app)`,
+the merchant's settings shown, the page's token, layout and language). Copies are kept per app (`payout_forms(app)`,
 made with the app by `init_app`), at most SIZE of them and SECONDS each, so that nothing outside the key (a translation file, a rate set
 from the command line) is served stale for longer than that.
 """

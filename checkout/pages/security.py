@@ -19,15 +19,26 @@ def nonce() -> str:
     return g.csp_nonce
 
 
-@functools.lru_cache(maxsize=4096)
+# Longer than any URL a merchant can store (a return URL has 512 characters): a header sent longer is parsed
+# each time, so that no client fills the cache's 4,096 entries with its own 64 KiB values.
+_KEPT_UP_TO = 512
+
+
 def origin_of(url: str) -> str | None:
-    """The URL's origin in its one canonical form, or None when it has none a browser would send. Kept per
-    process: every request of a page names the same return URL and frame origins (parsing them, their host
-    through IDNA, was a twentieth of a payout page's request)."""
+    """The URL's origin in its one canonical form, or None when it has none a browser would send."""
+    return _kept_origin(url) if len(url) <= _KEPT_UP_TO else _parsed_origin(url)
+
+
+def _parsed_origin(url: str) -> str | None:
     try:
         return origins.origin(url)
     except origins.BadOrigin:
         return None
+
+
+# Kept per process: every request of a page names the same return URL and frame origins (parsing them,
+# their host through IDNA, was a twentieth of a payout page's request).
+_kept_origin = functools.lru_cache(maxsize=4096)(_parsed_origin)
 
 
 def trusted_origins() -> set[str]:

@@ -44,8 +44,9 @@ for area in (pay_views, pay_handoff, checkout_views, payout_views, spei_views):
 def _reading_takes_no_lock() -> None:
     """A page shown (GET) only reads, each statement on its own: on SQLite it then takes no write lock for as
     long as it renders, which queued every page and payment behind each other (a p99 over a second); on
-    PostgreSQL it needs no BEGIN and ROLLBACK round trips. What it shows is read in one or two statements
-    (a session and its merchant, then whether its code was taken), none of which must agree with another."""
+    PostgreSQL it needs no BEGIN and ROLLBACK round trips. What a page decides, it decides from one statement
+    (the payout page: its read model, or without a kept copy its entities, then a result's payout), so
+    none of its statements must agree with another."""
     if request.method in ("GET", "HEAD"):
         db.read_only(one_statement=True)
 

@@ -65,7 +65,7 @@ def test_the_read_on_the_driver_is_the_entities_read(app, merchant, session_url,
     assert shown == expected
     assert (shown.status, shown.payout_id, shown.holder, shown.country) == ("OPEN", None, None, "BRA")
     assert shown.merchant.has_logo is True and shown.merchant.default_language == "es"
-    assert shown.merchant.frame_origins == ["https://shop.example", "https://app.shop.example:8443"]
+    assert shown.merchant.frame_origins == ("https://shop.example", "https://app.shop.example:8443")
     assert type(shown.expires_at) is type(expected.expires_at) is datetime
     assert shown.key("t", "web", "es_MX") == expected.key("t", "web", "es_MX")
 
