@@ -8,7 +8,7 @@ import os
 from decimal import Decimal
 
 import pytest
-from sqlalchemy import create_engine, func, inspect, select, text
+from sqlalchemy import create_engine, event, func, inspect, select, text
 from sqlalchemy.engine import make_url
 
 from checkout import clock, create_app, money, worker
@@ -195,6 +195,22 @@ def api(client, merchant) -> Api:
 @pytest.fixture
 def other_api(app, client) -> Api:
     return Api(client, make_merchant(app, "Outra Loja"))
+
+
+@pytest.fixture
+def sql_statements(app):
+    """The statements SQLAlchemy executes on the app's engine while the test runs (a read on the driver,
+    `driver_rows`, sends none of them through it)."""
+    executed: list[str] = []
+
+    def seen(*args) -> None:
+        executed.append(args[2])
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", seen)
+    yield executed
+    event.remove(engine, "before_cursor_execute", seen)
 
 
 @pytest.fixture

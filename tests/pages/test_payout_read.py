@@ -5,7 +5,6 @@ from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from sqlalchemy import event
 
 from checkout import links, signing
 from checkout.db import db
@@ -30,22 +29,7 @@ def session_of(app, url: str) -> str:
     )
 
 
-@pytest.fixture
-def statements(app):
-    """The statements SQLAlchemy executes while the test runs (the driver's own are not among them)."""
-    executed: list[str] = []
-
-    def seen(*args) -> None:
-        executed.append(args[2])
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", seen)
-    yield executed
-    event.remove(engine, "before_cursor_execute", seen)
-
-
-def test_the_read_on_the_driver_is_the_entities_read(app, merchant, session_url, statements):
+def test_the_read_on_the_driver_is_the_entities_read(app, merchant, session_url, sql_statements):
     with app.app_context():
         row = db.session.query(Merchant).filter_by(app_id=merchant["app_id"]).one()
         row.logo_png, row.default_language = b"\x89PNG logo", "es"
@@ -55,9 +39,9 @@ def test_the_read_on_the_driver_is_the_entities_read(app, merchant, session_url,
     session_id = session_of(app, session_url)
     with app.app_context():
         db.read_only(one_statement=True)
-        statements.clear()
+        sql_statements.clear()
         shown = payout_read.read(db.session, session_id)
-        assert statements == []  # on the driver, not through SQLAlchemy's execution
+        assert sql_statements == []  # on the driver, not through SQLAlchemy's execution
         assert payout_read.read(db.session, "no-such-session") is None
     with app.app_context():
         record, owner, holder = db.session.execute(session_and_merchant(False), {"session": session_id}).one()
@@ -70,19 +54,19 @@ def test_the_read_on_the_driver_is_the_entities_read(app, merchant, session_url,
     assert shown.key("t", "web", "es_MX") == expected.key("t", "web", "es_MX")
 
 
-def test_a_page_served_from_its_copy_runs_no_sqlalchemy_statement(customer, session_url, statements):
+def test_a_page_served_from_its_copy_runs_no_sqlalchemy_statement(customer, session_url, sql_statements):
     first = customer.get(session_url + "&language=en")
-    assert first.status_code == 200 and len(statements) == 1  # the entities' read to render (after the driver's)
-    statements.clear()
+    assert first.status_code == 200 and len(sql_statements) == 1  # the entities' read to render (after the driver's)
+    sql_statements.clear()
     again = customer.get(session_url + "&language=en")
     assert again.status_code == 200 and "Receive" in again.get_data(as_text=True)
-    assert statements == []
+    assert sql_statements == []
     other = customer.get(session_url + "&language=pt-BR")  # another copy: rendered from the entities
     assert other.status_code == 200 and "Receba" in other.get_data(as_text=True)
-    assert len(statements) == 1
+    assert len(sql_statements) == 1
 
 
-def test_an_unknown_session_is_not_found(app, customer, session_url):
+def test_an_unknown_session_is_not_found(app, customer):
     token = links.Links(base_url="http://checkout.test", secret_key=app.config["SECRET_KEY"]).payout_page("cs_none")
     answer = customer.get(token)
     assert answer.status_code == 404 and "text/html" in answer.headers["Content-Type"]

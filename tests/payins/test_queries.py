@@ -43,12 +43,12 @@ def test_another_merchants_trade_is_not_read(app, api, other_api):
             queries.read(db.session, other, out_trade_no="order-1")
 
 
-def test_the_read_on_the_driver_is_the_read_through_sqlalchemy(app, api):
+def test_the_read_on_the_driver_is_the_read_through_sqlalchemy(app, api, sql_statements):
     """What /trade/query reads on the driver (its one-statement unit of work's kept connection) is, field by
     field and type by type, what SQLAlchemy's execution of the same statement gives."""
     from datetime import date
 
-    from sqlalchemy import event, update
+    from sqlalchemy import update
     from sqlalchemy.orm import Session
 
     from checkout.payins.models import Trade
@@ -61,26 +61,14 @@ def test_the_read_on_the_driver_is_the_read_through_sqlalchemy(app, api):
         db.session.commit()
         merchant = find_by_app_id(db.session, api.app_id)
         assert merchant is not None
-    executed: list[str] = []
-
-    def seen(*args) -> None:
-        executed.append(args[2])
-
+    sql_statements.clear()
     with app.app_context():
         db.read_only(one_statement=True)
-        event.listen(db.engine, "before_cursor_execute", seen)
-        try:
-            on_driver = queries.read(db.session, merchant, trade_no=created["trade_no"])
-        finally:
-            event.remove(db.engine, "before_cursor_execute", seen)
-        assert executed == []  # read on the driver, not through SQLAlchemy's execution
-        event.listen(db.engine, "before_cursor_execute", seen)
-    try:  # and so does the API's query, its key check included
-        answer = api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)
-    finally:
-        with app.app_context():
-            event.remove(db.engine, "before_cursor_execute", seen)
-    assert executed == [] and answer["scheduled_date"] == "2026-12-24"
+        on_driver = queries.read(db.session, merchant, trade_no=created["trade_no"])
+        assert sql_statements == []  # read on the driver, not through SQLAlchemy's execution
+    # and so does the API's query, its key check included
+    answer = api.post("/trade/query", {"trade_no": created["trade_no"]}, expect=200)
+    assert sql_statements == [] and answer["scheduled_date"] == "2026-12-24"
     with app.app_context(), Session(bind=db.engine) as through_core:
         expected = queries.read(through_core, merchant, trade_no=created["trade_no"])
     assert on_driver == expected
